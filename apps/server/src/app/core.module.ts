@@ -1,0 +1,18 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { Database } from '@bellows/persistence-typeorm';
+import { BellowsConfig } from '../config';
+import { Authenticator } from '../modules/auth/authenticator';
+import { CONFIG } from './tokens';
+
+/** What every feature module may inject: the configuration, the database, the authenticator. */
+@Global()
+@Module({})
+export class CoreModule {
+  static forRoot(config: BellowsConfig, db: Database): DynamicModule {
+    return {
+      module: CoreModule,
+      providers: [{ provide: CONFIG, useValue: config }, { provide: Database, useValue: db }, Authenticator],
+      exports: [CONFIG, Database, Authenticator],
+    };
+  }
+}

@@ -1,0 +1,91 @@
+import 'reflect-metadata';
+import { readFileSync } from 'fs';
+import { Logger, LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Database } from '@bellows/persistence-typeorm';
+import { BellowsConfig, ensureSecretKey } from '../config';
+import { ApiErrorFilter } from '../http/api-error.filter';
+import { buildOpenApiDocument, mountOpenApi } from '../http/openapi';
+import { PaginationInterceptor } from '../http/page-of';
+import { PagingDefaults } from '../http/pagination';
+import { API_PREFIX, NON_API_ROUTES } from '../http/routes';
+import { createValidationPipe } from '../http/validation';
+import { AppModule } from './app.module';
+
+export interface BellowsApp {
+  app: NestFastifyApplication;
+  db: Database;
+  config: BellowsConfig;
+  /** The base URL the server listens on, ending in '/'. */
+  url: string;
+  /** Stops accepting connections, finishes in-flight requests, closes the database. */
+  close(): Promise<void>;
+}
+
+export interface CreateAppOptions {
+  logger?: LogLevel[] | false;
+}
+
+/** Builds the whole server (database open and migrated) without listening yet. */
+export async function createApp(rawConfig: BellowsConfig, options: CreateAppOptions = {}): Promise<{ app: NestFastifyApplication; db: Database; config: BellowsConfig }> {
+  const config = ensureSecretKey(rawConfig);
+  const db = await Database.open({
+    type: config.database.type,
+    path: config.database.path,
+    host: config.database.host,
+    name: config.database.name,
+    user: config.database.user,
+    password: config.database.passwd,
+    sslMode: config.database.sslMode,
+  });
+  try {
+    const adapter = new FastifyAdapter({
+      https: config.server.protocol === 'https'
+        ? { cert: readFileSync(config.server.certFile), key: readFileSync(config.server.keyFile) }
+        : undefined,
+      // The API takes JSON bodies of modest size; uploads stream through their own parsers.
+      bodyLimit: 10 * 1024 * 1024,
+      routerOptions: { maxParamLength: 1024 },
+    } as ConstructorParameters<typeof FastifyAdapter>[0]);
+    const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, db), adapter, {
+      logger: options.logger ?? ['error', 'warn'],
+    });
+    const pagingDefaults: PagingDefaults = config.api;
+    app.getHttpAdapter().getInstance().addHook('onRequest', async (request) => {
+      (request as unknown as { pagingDefaults: PagingDefaults }).pagingDefaults = pagingDefaults;
+    });
+    app.setGlobalPrefix(API_PREFIX, { exclude: NON_API_ROUTES });
+    app.useGlobalFilters(new ApiErrorFilter(`${config.server.rootUrl}api/swagger`));
+    app.useGlobalPipes(createValidationPipe());
+    app.useGlobalInterceptors(new PaginationInterceptor(config.server.rootUrl));
+    mountOpenApi(app, buildOpenApiDocument(app, config));
+    await app.init();
+    return { app, db, config };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
+
+/** Builds the server and listens on [server] HTTP_ADDR:HTTP_PORT (port 0 picks a free one). */
+export async function startServer(config: BellowsConfig, options: CreateAppOptions = {}): Promise<BellowsApp> {
+  const { app, db, config: effective } = await createApp(config, options);
+  await app.listen(effective.server.httpPort, effective.server.httpAddr);
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : effective.server.httpPort;
+  const host = effective.server.httpAddr.includes(':') ? `[${effective.server.httpAddr}]` : effective.server.httpAddr;
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    db,
+    config: effective,
+    url: `${effective.server.protocol}://${host}:${port}/`,
+    close: () =>
+      (closing ??= (async () => {
+        await app.close();
+        await db.close();
+        new Logger('Bellows').log('stopped');
+      })()),
+  };
+}

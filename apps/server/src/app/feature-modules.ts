@@ -1,0 +1,7 @@
+import { HealthModule } from '../modules/health/health.module';
+
+/**
+ * The feature modules the server is made of: one per area of the forge.
+ * Add a module here to mount its routes.
+ */
+export const FEATURE_MODULES = [HealthModule];

@@ -1,0 +1,2 @@
+/** Injection token for the loaded BellowsConfig. */
+export const CONFIG = Symbol('BellowsConfig');

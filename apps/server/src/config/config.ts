@@ -1,0 +1,36 @@
+/** The typed configuration, one field per INI key (see docs/configuration.md). */
+export interface BellowsConfig {
+  /** The INI file the configuration was read from (it may not exist). */
+  configPath: string;
+  server: {
+    protocol: 'http' | 'https';
+    httpAddr: string;
+    httpPort: number;
+    /** Always ends with '/'. */
+    rootUrl: string;
+    appDataPath: string;
+    certFile: string;
+    keyFile: string;
+  };
+  database: {
+    type: 'sqlite3' | 'postgres';
+    path: string;
+    host: string;
+    name: string;
+    user: string;
+    passwd: string;
+    sslMode: 'disable' | 'require' | 'verify-full';
+  };
+  repository: { root: string };
+  storage: { path: string };
+  security: {
+    /** Empty until `ensureSecretKey` fills it. */
+    secretKey: string;
+    reverseProxyAuthenticationUser: string;
+  };
+  service: { enableReverseProxyAuthenticationApi: boolean };
+  api: { defaultPagingNum: number; maxResponseItems: number };
+  quota: { enabled: boolean; defaultGroups: string[]; defaultTotal: number };
+  attachment: { maxSizeMiB: number };
+  actions: { artifactRetentionDays: number };
+}

@@ -1,0 +1,60 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Every error leaves as Forgejo's APIError: `{"message": "...", "url": "..."}`.
+ * Unexpected errors are logged and answered with a plain 500 message: no stack
+ * trace or internal detail ever reaches a client.
+ */
+@Catch()
+export class ApiErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ApiError');
+
+  constructor(private readonly docsUrl: string) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
+    const request = http.getRequest<FastifyRequest>();
+    const { status, message } = this.describe(exception, request);
+    if (reply.sent) return;
+    if (status === HttpStatus.UNAUTHORIZED && !reply.hasHeader('www-authenticate') && request.url.includes('.git/')) {
+      reply.header('WWW-Authenticate', 'Basic realm="Bellows"');
+    }
+    reply.status(status).header('content-type', 'application/json; charset=utf-8').send({ message, url: this.docsUrl });
+  }
+
+  private describe(exception: unknown, request: FastifyRequest): { status: number; message: string } {
+    if (exception instanceof HttpException) {
+      const response = exception.getResponse();
+      const message =
+        typeof response === 'string'
+          ? response
+          : Array.isArray((response as { message?: unknown }).message)
+            ? ((response as { message: string[] }).message).join('; ')
+            : String((response as { message?: unknown }).message ?? exception.message);
+      return { status: exception.getStatus(), message };
+    }
+    // Errors raised by Fastify itself (bad JSON, body too large, bad content type) carry a statusCode.
+    const fastifyError = exception as { statusCode?: number; code?: string; message?: string };
+    if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+      return { status: fastifyError.statusCode, message: describeFastifyError(fastifyError) };
+    }
+    this.logger.error(`${request.method} ${request.url}: ${(exception as Error)?.stack ?? String(exception)}`);
+    return { status: HttpStatus.INTERNAL_SERVER_ERROR, message: 'internal server error' };
+  }
+}
+
+function describeFastifyError(error: { code?: string; message?: string }): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return `request body is not valid JSON: ${error.message ?? ''}`.trim();
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'request body is too large';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return `unsupported content type: ${error.message ?? ''}`.trim();
+    default:
+      return error.message ?? 'bad request';
+  }
+}

@@ -1,0 +1,22 @@
+import { TokenScope } from '@bellows/domain';
+import { OwnerEntity } from '@bellows/persistence-typeorm';
+
+/** How the caller proved who they are. */
+export type AuthMethod = 'token' | 'basic-password' | 'basic-token' | 'reverse-proxy';
+
+/**
+ * The signed-in caller of a request. `scopes` is null for password and
+ * reverse-proxy sign-ins, which carry every scope; tokens carry their own.
+ * With `Sudo`, `user` is the impersonated user and `realUser` the admin.
+ */
+export interface Actor {
+  user: OwnerEntity;
+  method: AuthMethod;
+  scopes: readonly TokenScope[] | null;
+  tokenId?: number;
+  realUser?: OwnerEntity;
+}
+
+export interface RequestWithActor {
+  actor?: Actor;
+}

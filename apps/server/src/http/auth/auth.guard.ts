@@ -1,0 +1,49 @@
+import { CanActivate, ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { FastifyRequest } from 'fastify';
+import { ScopeCategory, scopesAllow } from '@bellows/domain';
+import { Authenticator } from '../../modules/auth/authenticator';
+import { RequestWithActor } from './actor';
+import { SCOPE_CATEGORY_KEY, SIGN_IN_KEY, SignInRequirement, SITE_ADMIN_KEY, TOKEN_REQUIRED_KEY } from './auth-metadata';
+
+/**
+ * The one gate every API request passes: it signs the caller in (if they sent
+ * credentials), then applies the route's requirements in a fixed order:
+ * sign-in, site admin, token scope.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly authenticator: Authenticator,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<FastifyRequest & RequestWithActor>();
+    if (request.actor === undefined) request.actor = await this.authenticator.authenticate(request);
+    const actor = request.actor;
+    const targets = [context.getHandler(), context.getClass()];
+
+    const tokenRequired = this.reflector.getAllAndOverride<boolean>(TOKEN_REQUIRED_KEY, targets);
+    if (tokenRequired && !actor) throw new UnauthorizedException('token is required');
+
+    const signIn = this.reflector.getAllAndOverride<SignInRequirement>(SIGN_IN_KEY, targets);
+    if (signIn && !actor) {
+      if (signIn.status === 403) throw new ForbiddenException('you must be signed in');
+      throw new UnauthorizedException('token is required');
+    }
+
+    if (this.reflector.getAllAndOverride<boolean>(SITE_ADMIN_KEY, targets) && !actor?.user.isAdmin) {
+      throw new ForbiddenException('you must be a site administrator');
+    }
+
+    const category = this.reflector.getAllAndOverride<ScopeCategory>(SCOPE_CATEGORY_KEY, targets);
+    if (category && actor?.scopes) {
+      const level = request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write';
+      if (!scopesAllow(actor.scopes, category, level)) {
+        throw new ForbiddenException(`token does not have at least one of required scope(s): [${level}:${category}]`);
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,14 @@
+import { RequestMethod } from '@nestjs/common';
+import { RouteInfo } from '@nestjs/common/interfaces';
+
+/** The JSON API lives under this prefix; everything in NON_API_ROUTES sits outside it. */
+export const API_PREFIX = 'api/v1';
+
+/**
+ * Routes served beside the API rather than under /api/v1: health, the API
+ * description, git and LFS, package registries, attachment downloads and archives.
+ * Controllers for these declare their full path.
+ */
+export const NON_API_ROUTES: (string | RouteInfo)[] = [
+  { path: 'api/healthz', method: RequestMethod.GET },
+];

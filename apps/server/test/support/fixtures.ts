@@ -1,0 +1,48 @@
+import { OwnerEntity } from '@bellows/persistence-typeorm';
+import { hashPassword } from '../../src/modules/accounts/password-hasher';
+import { generateTokenValue, hashTokenValue } from '../../src/modules/auth/token-secret';
+import { TestServer } from './test-server';
+
+/**
+ * Object mothers for end-to-end tests: accounts made straight through the
+ * persistence adapter, so a test of one area does not depend on another's API.
+ */
+export interface TestUser {
+  user: OwnerEntity;
+  name: string;
+  password: string;
+  /** A token with scope `all`. */
+  token: string;
+}
+
+let counter = 0;
+
+export async function createTestUser(server: TestServer, options: { name?: string; admin?: boolean; password?: string; scopes?: string } = {}): Promise<TestUser> {
+  const name = options.name ?? `user${Date.now().toString(36)}${counter++}`;
+  const password = options.password ?? 'correct horse battery staple';
+  const now = new Date();
+  const user = await server.db.transaction((tx) =>
+    tx.owners.insert({
+      name, kind: 'user', fullName: '', email: `${name.toLowerCase()}@example.com`, passwordHash: null,
+      isAdmin: options.admin ?? false, isActive: true, prohibitLogin: false, visibility: 'public',
+      description: '', website: '', location: '', totpSecret: null, totpEnabled: false,
+      createdAt: now, updatedAt: now, lastLoginAt: null,
+    }),
+  );
+  user.passwordHash = await hashPassword(password);
+  await server.db.transaction((tx) => tx.owners.save(user));
+  const token = await createTestToken(server, user, options.scopes ?? 'all');
+  return { user, name, password, token };
+}
+
+export async function createTestToken(server: TestServer, user: OwnerEntity, scopes: string, name = `token-${counter++}`): Promise<string> {
+  const value = generateTokenValue();
+  const hashed = hashTokenValue(value);
+  await server.db.transaction((tx) =>
+    tx.accessTokens.insert({
+      ownerId: user.id, name, tokenHash: hashed.hash, tokenSalt: hashed.salt, tokenLastEight: hashed.lastEight,
+      scopes, createdAt: new Date(), lastUsedAt: null,
+    }),
+  );
+  return value;
+}

@@ -1,0 +1,2 @@
+export * from './accounts/owner-name';
+export * from './auth/token-scope';

@@ -1,0 +1,45 @@
+import 'reflect-metadata';
+import { mkdirSync } from 'fs';
+import { dirname } from 'path';
+import { DataSource, DataSourceOptions } from 'typeorm';
+import { DatabaseOptions } from './database-options';
+import { ENTITIES } from './entities';
+import { MIGRATIONS } from './migrations';
+
+function splitHostPort(hostPort: string): { host: string; port: number } {
+  const match = /^(.*?)(?::(\d+))?$/.exec(hostPort.trim());
+  const host = match?.[1] || '127.0.0.1';
+  return { host: host.replace(/^\[(.*)\]$/, '$1'), port: match?.[2] ? Number(match[2]) : 5432 };
+}
+
+function postgresSsl(mode: DatabaseOptions['sslMode']): boolean | { rejectUnauthorized: boolean } {
+  if (mode === 'disable') return false;
+  return { rejectUnauthorized: mode === 'verify-full' };
+}
+
+export function dataSourceOptions(options: DatabaseOptions): DataSourceOptions {
+  const common = { entities: ENTITIES, migrations: MIGRATIONS, synchronize: false, migrationsRun: false, logging: false } as const;
+  if (options.type === 'sqlite3') {
+    return { ...common, type: 'sqlite', database: options.path, enableWAL: true, busyTimeout: 10_000 };
+  }
+  const { host, port } = splitHostPort(options.host);
+  return {
+    ...common,
+    type: 'postgres',
+    host,
+    port,
+    database: options.name,
+    username: options.user,
+    password: options.password,
+    ssl: postgresSsl(options.sslMode),
+  };
+}
+
+/** Opens the connection and brings the schema up to date with the migrations. */
+export async function openDataSource(options: DatabaseOptions): Promise<DataSource> {
+  if (options.type === 'sqlite3' && options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
+  const dataSource = new DataSource(dataSourceOptions(options));
+  await dataSource.initialize();
+  await dataSource.runMigrations({ transaction: 'each' });
+  return dataSource;
+}

@@ -1,0 +1,73 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { timestampColumn } from '../columns';
+
+export type OwnerKind = 'user' | 'organization';
+export type OwnerVisibility = 'public' | 'limited' | 'private';
+
+/**
+ * Users and organizations share one table and one namespace, as in Forgejo:
+ * an owner is either. Organization rows have no password and no e-mail login.
+ */
+@Entity('owner')
+export class OwnerEntity {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ type: 'varchar', length: 40 })
+  name!: string;
+
+  /** Lower-cased name: unique, so names are unique case-insensitively. */
+  @Index('uq_owner_lower_name', { unique: true })
+  @Column({ name: 'lower_name', type: 'varchar', length: 40 })
+  lowerName!: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  kind!: OwnerKind;
+
+  @Column({ name: 'full_name', type: 'varchar', length: 255, default: '' })
+  fullName!: string;
+
+  @Column({ type: 'varchar', length: 255, default: '' })
+  email!: string;
+
+  /** scrypt hash in the form `scrypt$N$r$p$salt$hash`; null for organizations. */
+  @Column({ name: 'password_hash', type: 'varchar', length: 255, nullable: true })
+  passwordHash!: string | null;
+
+  @Column({ name: 'is_admin', type: 'boolean', default: false })
+  isAdmin!: boolean;
+
+  @Column({ name: 'is_active', type: 'boolean', default: true })
+  isActive!: boolean;
+
+  @Column({ name: 'prohibit_login', type: 'boolean', default: false })
+  prohibitLogin!: boolean;
+
+  @Column({ type: 'varchar', length: 16, default: 'public' })
+  visibility!: OwnerVisibility;
+
+  @Column({ type: 'varchar', length: 255, default: '' })
+  description!: string;
+
+  @Column({ type: 'varchar', length: 255, default: '' })
+  website!: string;
+
+  @Column({ type: 'varchar', length: 255, default: '' })
+  location!: string;
+
+  /** TOTP secret, encrypted with the instance secret key; null when never enrolled. */
+  @Column({ name: 'totp_secret', type: 'varchar', length: 255, nullable: true })
+  totpSecret!: string | null;
+
+  @Column({ name: 'totp_enabled', type: 'boolean', default: false })
+  totpEnabled!: boolean;
+
+  @Column({ name: 'created_at', ...timestampColumn() })
+  createdAt!: Date;
+
+  @Column({ name: 'updated_at', ...timestampColumn() })
+  updatedAt!: Date;
+
+  @Column({ name: 'last_login_at', ...timestampColumn({ nullable: true }) })
+  lastLoginAt!: Date | null;
+}

@@ -1,0 +1,39 @@
+import { EntityManager } from 'typeorm';
+import { AccessTokenEntity } from '../entities/access-token.entity';
+
+export class AccessTokenStore {
+  constructor(private readonly manager: EntityManager) {}
+
+  private get repo() {
+    return this.manager.getRepository(AccessTokenEntity);
+  }
+
+  insert(token: Omit<AccessTokenEntity, 'id'>): Promise<AccessTokenEntity> {
+    return this.repo.save(this.repo.create(token));
+  }
+
+  /** Candidates for a presented token: the rows whose clear last eight characters match. */
+  findByLastEight(lastEight: string): Promise<AccessTokenEntity[]> {
+    return this.repo.findBy({ tokenLastEight: lastEight });
+  }
+
+  findByOwnerAndName(ownerId: number, name: string): Promise<AccessTokenEntity | null> {
+    return this.repo.findOneBy({ ownerId, name });
+  }
+
+  findByOwnerAndId(ownerId: number, id: number): Promise<AccessTokenEntity | null> {
+    return this.repo.findOneBy({ ownerId, id });
+  }
+
+  listForOwner(ownerId: number, skip: number, take: number): Promise<[AccessTokenEntity[], number]> {
+    return this.repo.findAndCount({ where: { ownerId }, order: { id: 'ASC' }, skip, take });
+  }
+
+  async markUsed(id: number, when: Date): Promise<void> {
+    await this.repo.update({ id }, { lastUsedAt: when });
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.repo.delete({ id });
+  }
+}

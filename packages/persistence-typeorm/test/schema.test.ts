@@ -1,0 +1,14 @@
+import { describeEachEngine } from './support/each-engine';
+
+describeEachEngine('migrations', (ctx) => {
+  it('create exactly the schema the entities describe (no drift)', async () => {
+    const { db } = ctx();
+    const pending = await db.dataSource.driver.createSchemaBuilder().log();
+    expect(pending.upQueries.map((q) => q.query)).toEqual([]);
+  });
+
+  it('are all recorded as run', async () => {
+    const { db } = ctx();
+    expect(await db.dataSource.showMigrations()).toBe(false);
+  });
+});
