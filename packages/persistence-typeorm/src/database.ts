@@ -3,6 +3,8 @@ import { DatabaseOptions } from './database-options';
 import { openDataSource } from './data-source';
 import { AccessTokenStore } from './stores/access-token.store';
 import { OwnerStore } from './stores/owner.store';
+import { TeamMemberStore } from './stores/team-member.store';
+import { TeamStore } from './stores/team.store';
 import { SerialLock } from './serial-lock';
 
 /**
@@ -17,6 +19,8 @@ import { SerialLock } from './serial-lock';
 export class Database {
   readonly owners: OwnerStore;
   readonly accessTokens: AccessTokenStore;
+  readonly teams: TeamStore;
+  readonly teamMembers: TeamMemberStore;
 
   private constructor(
     readonly dataSource: DataSource,
@@ -25,6 +29,8 @@ export class Database {
   ) {
     this.owners = new OwnerStore(manager);
     this.accessTokens = new AccessTokenStore(manager);
+    this.teams = new TeamStore(manager);
+    this.teamMembers = new TeamMemberStore(manager);
   }
 
   static async open(options: DatabaseOptions): Promise<Database> {

@@ -33,17 +33,30 @@ export class AuthGuard implements CanActivate {
       throw new UnauthorizedException('token is required');
     }
 
-    if (this.reflector.getAllAndOverride<boolean>(SITE_ADMIN_KEY, targets) && !actor?.user.isAdmin) {
+    const siteAdminOnly = this.reflector.getAllAndOverride<boolean>(SITE_ADMIN_KEY, targets) ?? false;
+    if (siteAdminOnly && !actor?.user.isAdmin) {
       throw new ForbiddenException('you must be a site administrator');
     }
 
-    const category = this.reflector.getAllAndOverride<ScopeCategory>(SCOPE_CATEGORY_KEY, targets);
-    if (category && actor?.scopes) {
+    if (actor?.scopes) {
       const level = request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write';
-      if (!scopesAllow(actor.scopes, category, level)) {
-        throw new ForbiddenException(`token does not have at least one of required scope(s): [${level}:${category}]`);
+      for (const category of requiredCategories(this.reflector.getAllAndOverride<ScopeCategory>(SCOPE_CATEGORY_KEY, targets), siteAdminOnly)) {
+        if (!scopesAllow(actor.scopes, category, level)) {
+          throw new ForbiddenException(`token does not have at least one of required scope(s): [${level}:${category}]`);
+        }
       }
     }
     return true;
   }
+}
+
+/**
+ * The scope categories a token needs for a route: its group's, and `admin`
+ * for a site-admin route even when its controller is grouped elsewhere, so a
+ * token never reaches administration without an admin scope.
+ */
+function requiredCategories(group: ScopeCategory | undefined, siteAdminOnly: boolean): ScopeCategory[] {
+  const categories: ScopeCategory[] = group ? [group] : [];
+  if (siteAdminOnly && group !== 'admin') categories.push('admin');
+  return categories;
 }

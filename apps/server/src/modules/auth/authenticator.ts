@@ -1,91 +1,175 @@
-import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
-import { parseTokenScopes } from '@bellows/domain';
-import { Database, OwnerEntity } from '@bellows/persistence-typeorm';
+import { parseTokenScopes, TokenScope } from '@bellows/domain';
+import { AccessTokenEntity, Database, OwnerEntity } from '@bellows/persistence-typeorm';
 import { Actor } from '../../http/auth/actor';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
 import { verifyPassword } from '../accounts/password-hasher';
+import { authenticateBasic, BellowsBasicStrategy } from './basic-auth.strategy';
 import { tokenValueMatches } from './token-secret';
+import { TotpSecrets } from './two-factor';
+
+/** Timestamps of use are refreshed at most this often, so busy clients do not write on every request. */
+const USAGE_RECORD_INTERVAL_MS = 60_000;
+
+/** Basic passwords git clients send when the username carries the token instead. */
+const TOKEN_IN_USERNAME_PASSWORDS = new Set(['', 'x-oauth-basic']);
+
+interface FoundToken {
+  user: OwnerEntity;
+  scopes: TokenScope[];
+  row: AccessTokenEntity;
+}
 
 /**
- * Works out who is calling from the credentials on a request. No credentials
+ * Works out who is calling from the credentials on a request, in Forgejo's
+ * order: `Authorization` (token/Bearer/Basic), then `?token=`/`?access_token=`
+ * (accepted with no deprecation header and no setting to refuse them), then the
+ * reverse-proxy header when enabled. `Sudo` is applied last. No credentials
  * means an anonymous caller (undefined); wrong credentials are a 401, never a
  * silent fall-back to anonymous.
  */
 @Injectable()
 export class Authenticator {
+  private readonly basic = new BellowsBasicStrategy((request, username, secret) => this.checkBasic(request, username, secret));
+  private readonly totp: TotpSecrets;
+
   constructor(
     private readonly db: Database,
     @Inject(CONFIG) private readonly config: BellowsConfig,
-  ) {}
+  ) {
+    this.totp = new TotpSecrets(config.security.secretKey);
+  }
 
   async authenticate(request: FastifyRequest): Promise<Actor | undefined> {
-    const authorization = request.headers.authorization;
-    const query = (request.query ?? {}) as Record<string, unknown>;
-    const queryToken = firstString(query.token) ?? firstString(query.access_token);
+    const actor = (await this.byCredentials(request)) ?? (await this.byReverseProxy(request));
+    return this.applySudo(actor, request);
+  }
 
+  private async byCredentials(request: FastifyRequest): Promise<Actor | undefined> {
+    const authorization = request.headers.authorization;
     if (authorization) {
       const [scheme, ...rest] = authorization.trim().split(/\s+/);
-      const credential = rest.join(' ');
       switch (scheme.toLowerCase()) {
         case 'token':
         case 'bearer':
-          return this.byToken(credential);
+          return this.byToken(rest.join(' '), 'token');
         case 'basic':
-          return this.byBasic(credential, request);
+          return authenticateBasic(this.basic, request);
         default:
           throw new UnauthorizedException(`unsupported authorization scheme "${scheme}"`);
       }
     }
-    if (queryToken !== undefined) return this.byToken(queryToken);
-    return undefined;
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const queryToken = firstString(query.token) ?? firstString(query.access_token);
+    return queryToken !== undefined ? this.byToken(queryToken, 'token') : undefined;
   }
 
-  private async byToken(value: string): Promise<Actor> {
+  private async byToken(value: string, method: 'token' | 'basic-token'): Promise<Actor> {
     const found = await this.findToken(value);
     if (!found) throw new UnauthorizedException('invalid access token');
-    return { user: found.user, method: 'token', scopes: found.scopes, tokenId: found.tokenId };
+    return { user: found.user, method, scopes: found.scopes, tokenId: found.row.id };
   }
 
-  private async byBasic(encoded: string, _request: FastifyRequest): Promise<Actor> {
-    const decoded = Buffer.from(encoded, 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
-    if (colon < 0) throw new UnauthorizedException('malformed basic credentials');
-    const username = decoded.slice(0, colon);
-    const secret = decoded.slice(colon + 1);
-
+  /**
+   * The Basic handler, used by every route that accepts Basic (API, git,
+   * packages). A token as password (or as username, with an empty password)
+   * signs in by token; otherwise it is a password sign-in, which for a user
+   * with TOTP on also needs the current code: the two-factor check lives here
+   * so that no Basic route can skip it.
+   */
+  private async checkBasic(request: FastifyRequest, username: string, secret: string): Promise<Actor> {
+    if (TOKEN_IN_USERNAME_PASSWORDS.has(secret)) return this.byToken(username, 'basic-token');
     const token = await this.findToken(secret);
     if (token) {
-      if (token.user.lowerName !== username.toLowerCase() && username !== '' && username.toLowerCase() !== 'oauth2') {
+      if (username !== '' && username.toLowerCase() !== 'oauth2' && token.user.lowerName !== username.toLowerCase()) {
         throw new UnauthorizedException('token does not belong to the given user');
       }
-      return { user: token.user, method: 'basic-token', scopes: token.scopes, tokenId: token.tokenId };
+      return { user: token.user, method: 'basic-token', scopes: token.scopes, tokenId: token.row.id };
     }
-
-    const user = await this.db.owners.findByName(username);
-    if (!user || user.kind !== 'user' || !(await verifyPassword(secret, user.passwordHash))) {
+    const user = await this.findUserByLogin(username);
+    if (!user || !user.passwordHash || !(await verifyPassword(secret, user.passwordHash))) {
       throw new UnauthorizedException('invalid username or password');
     }
-    this.assertMaySignIn(user);
+    assertMaySignIn(user);
+    this.totp.requireCode(user, request.headers);
+    await this.recordLogin(user);
     return { user, method: 'basic-password', scopes: null };
   }
 
-  private async findToken(value: string): Promise<{ user: OwnerEntity; scopes: ReturnType<typeof parseTokenScopes>; tokenId: number } | null> {
+  /** Basic's username may be the user name or, as in Forgejo, the e-mail address. */
+  private async findUserByLogin(login: string): Promise<OwnerEntity | null> {
+    const user = login.includes('@') ? await this.db.owners.findUserByEmail(login) : await this.db.owners.findByName(login);
+    return user?.kind === 'user' ? user : null;
+  }
+
+  /**
+   * `[service] ENABLE_REVERSE_PROXY_AUTHENTICATION_API`: the proxy in front
+   * has authenticated the user and names them in a header. Off by default,
+   * and then the header is ignored entirely. When on, the proxy must also
+   * protect against cross-site request forgery.
+   */
+  private async byReverseProxy(request: FastifyRequest): Promise<Actor | undefined> {
+    if (!this.config.service.enableReverseProxyAuthenticationApi) return undefined;
+    const headerName = this.config.security.reverseProxyAuthenticationUser.toLowerCase();
+    const name = firstString(request.headers[headerName])?.trim();
+    if (!name) return undefined;
+    const user = await this.db.owners.findByName(name);
+    if (!user || user.kind !== 'user') throw new UnauthorizedException(`reverse proxy user "${name}" does not exist`);
+    assertMaySignIn(user);
+    return { user, method: 'reverse-proxy', scopes: null };
+  }
+
+  /**
+   * `Sudo` header or `sudo` query parameter: a site administrator acts as the
+   * named user. Forgejo lets any admin credential do this; the scope list has a
+   * `sudo` scope, so a token must hold `sudo` or `all` (everything) to use it:
+   * an admin can still hand out narrow tokens that cannot impersonate. The
+   * token's scopes keep limiting what the impersonated request may do.
+   */
+  private async applySudo(actor: Actor | undefined, request: FastifyRequest): Promise<Actor | undefined> {
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const target = (firstString(query.sudo) ?? firstString(request.headers.sudo))?.trim();
+    if (!target) return actor;
+    if (!actor?.user.isAdmin) throw new ForbiddenException('only site administrators may use Sudo');
+    if (actor.scopes && !actor.scopes.includes('sudo') && !actor.scopes.includes('all')) {
+      throw new ForbiddenException('token does not have at least one of required scope(s): [sudo]');
+    }
+    const user = await this.db.owners.findByName(target);
+    if (!user || user.kind !== 'user') throw new NotFoundException(`user "${target}" does not exist`);
+    return { ...actor, user, realUser: actor.user };
+  }
+
+  private async findToken(value: string): Promise<FoundToken | null> {
     if (value.length < 8) return null;
     for (const candidate of await this.db.accessTokens.findByLastEight(value.slice(-8))) {
       if (!tokenValueMatches(value, candidate)) continue;
       const user = await this.db.owners.findById(candidate.ownerId);
       if (!user) return null;
-      this.assertMaySignIn(user);
-      return { user, scopes: parseTokenScopes(candidate.scopes), tokenId: candidate.id };
+      assertMaySignIn(user);
+      await this.recordTokenUse(candidate);
+      return { user, scopes: parseTokenScopes(candidate.scopes), row: candidate };
     }
     return null;
   }
 
-  private assertMaySignIn(user: OwnerEntity): void {
-    if (!user.isActive || user.prohibitLogin) throw new UnauthorizedException('this account may not sign in');
+  private async recordTokenUse(token: AccessTokenEntity): Promise<void> {
+    const now = new Date();
+    if (token.lastUsedAt && now.getTime() - token.lastUsedAt.getTime() < USAGE_RECORD_INTERVAL_MS) return;
+    await this.db.accessTokens.markUsed(token.id, now);
   }
+
+  private async recordLogin(user: OwnerEntity): Promise<void> {
+    const now = new Date();
+    if (user.lastLoginAt && now.getTime() - user.lastLoginAt.getTime() < USAGE_RECORD_INTERVAL_MS) return;
+    await this.db.owners.recordLogin(user.id, now);
+    user.lastLoginAt = now;
+  }
+}
+
+function assertMaySignIn(user: OwnerEntity): void {
+  if (!user.isActive || user.prohibitLogin) throw new UnauthorizedException('this account may not sign in');
 }
 
 function firstString(value: unknown): string | undefined {

@@ -1,0 +1,87 @@
+import { Injectable, UnprocessableEntityException } from '@nestjs/common';
+import { Database, isUniqueViolation, OwnerEntity } from '@bellows/persistence-typeorm';
+import { PageOf } from '../../http/page-of';
+import { PageRequest } from '../../http/pagination';
+import { assertValidEmail, assertValidOwnerName } from './account-input';
+import { CreateOrgOption, EditOrgOption } from './dto/org-options.dto';
+import { visibilityFilterFor } from './org-membership.service';
+import { allUnitsAt } from './team-units';
+import { assertNameFree } from './users.service';
+
+/** Creating, editing, deleting and listing organizations. Permission checks are the caller's. */
+@Injectable()
+export class OrganizationsService {
+  constructor(private readonly db: Database) {}
+
+  /** Creates the organization with its Owners team, whose only member is `creator`. */
+  async create(creator: OwnerEntity, input: CreateOrgOption): Promise<OwnerEntity> {
+    assertValidOwnerName(input.username);
+    if (input.email) assertValidEmail(input.email);
+    const now = new Date();
+    try {
+      return await this.db.transaction(async (tx) => {
+        await assertNameFree(tx, input.username);
+        const org = await tx.owners.insert({
+          name: input.username, kind: 'organization', fullName: input.full_name ?? '', email: input.email ?? '',
+          passwordHash: null, isAdmin: false, isActive: true, prohibitLogin: false, visibility: input.visibility ?? 'public',
+          description: input.description ?? '', website: input.website ?? '', location: input.location ?? '',
+          totpSecret: null, totpEnabled: false, createdAt: now, updatedAt: now, lastLoginAt: null,
+        });
+        const owners = await tx.teams.insert({
+          orgId: org.id, name: 'Owners', description: '', permission: 'owner',
+          includesAllRepositories: true, canCreateOrgRepo: true, unitsMap: JSON.stringify(allUnitsAt('admin')),
+        });
+        await tx.teamMembers.add(owners.id, creator.id);
+        return org;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new UnprocessableEntityException(`name "${input.username}" is already taken by a user or organization`);
+      throw error;
+    }
+  }
+
+  async edit(org: OwnerEntity, input: EditOrgOption): Promise<OwnerEntity> {
+    if (input.email) assertValidEmail(input.email);
+    org.fullName = input.full_name ?? org.fullName;
+    org.email = input.email ?? org.email;
+    org.description = input.description ?? org.description;
+    org.website = input.website ?? org.website;
+    org.location = input.location ?? org.location;
+    org.visibility = input.visibility ?? org.visibility;
+    org.updatedAt = new Date();
+    return this.db.transaction((tx) => tx.owners.save(org));
+  }
+
+  /** Deletes the organization; its teams and memberships go with it. */
+  async delete(org: OwnerEntity): Promise<void> {
+    await this.db.transaction((tx) => tx.owners.delete(org.id));
+  }
+
+  /** Every organization `viewer` may see. */
+  async listVisible(viewer: OwnerEntity | undefined, paging: PageRequest): Promise<PageOf<OwnerEntity>> {
+    const [orgs, total] = await this.db.owners.search({ kind: 'organization', visibleTo: visibilityFilterFor(viewer) }, paging.offset, paging.limit);
+    return new PageOf(orgs, total, paging);
+  }
+
+  /** The organizations `user` belongs to that `viewer` may see. */
+  async listOfUser(user: OwnerEntity, viewer: OwnerEntity | undefined, paging: PageRequest): Promise<PageOf<OwnerEntity>> {
+    const [orgs, total] = await this.db.teamMembers.listOrgsOfUser(user.id, paging.offset, paging.limit, visibilityFilterFor(viewer));
+    return new PageOf(orgs, total, paging);
+  }
+
+  async listMembers(org: OwnerEntity, paging: PageRequest): Promise<PageOf<OwnerEntity>> {
+    const [members, total] = await this.db.teamMembers.listOrgMembers(org.id, paging.offset, paging.limit);
+    return new PageOf(members, total, paging);
+  }
+
+  /** Removes the user from every team of the organization, unless that would leave it without an owner. */
+  async removeMember(org: OwnerEntity, user: OwnerEntity): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const owners = await tx.teams.findOwnersTeam(org.id);
+      if (owners && (await tx.teamMembers.isTeamMember(owners.id, user.id)) && (await tx.teamMembers.countTeamMembers(owners.id)) === 1) {
+        throw new UnprocessableEntityException(`"${user.name}" is the last owner of "${org.name}" and cannot be removed`);
+      }
+      await tx.teamMembers.removeFromOrg(org.id, user.id);
+    });
+  }
+}

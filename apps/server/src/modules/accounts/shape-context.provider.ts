@@ -1,0 +1,13 @@
+import { Provider } from '@nestjs/common';
+import { CONFIG } from '../../app/tokens';
+import { BellowsConfig } from '../../config';
+import { ShapeContext } from './api-shapes';
+
+/** Injection token for the ShapeContext the converters in api-shapes.ts need. */
+export const SHAPE_CONTEXT = Symbol('ShapeContext');
+
+export const shapeContextProvider: Provider = {
+  provide: SHAPE_CONTEXT,
+  inject: [CONFIG],
+  useFactory: (config: BellowsConfig): ShapeContext => ({ rootUrl: config.server.rootUrl }),
+};

@@ -1,0 +1,123 @@
+import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import { Database, isUniqueViolation, OwnerEntity, TeamEntity } from '@bellows/persistence-typeorm';
+import { PageOf } from '../../http/page-of';
+import { PageRequest } from '../../http/pagination';
+import { CreateTeamOption, EditTeamOption } from './dto/team-options.dto';
+import { allUnitsAt, isTeamUnit, UNIT_ACCESS_LEVELS, UnitAccess, UnitsMap, unitsListToMap } from './team-units';
+
+/** Team names follow Forgejo's rule: letters, digits, '-', '_' and '.'. */
+const TEAM_NAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+
+/**
+ * Teams of an organization and their members. The Owners team is special: it
+ * cannot be deleted, renamed or given another permission, and always keeps at
+ * least one member. Permission checks are the caller's.
+ */
+@Injectable()
+export class TeamsService {
+  constructor(private readonly db: Database) {}
+
+  async findById(id: number): Promise<{ team: TeamEntity; org: OwnerEntity }> {
+    const team = await this.db.teams.findById(id);
+    const org = team && (await this.db.owners.findById(team.orgId));
+    if (!team || !org) throw new NotFoundException(`team ${id} does not exist`);
+    return { team, org };
+  }
+
+  async list(org: OwnerEntity, paging: PageRequest): Promise<PageOf<TeamEntity>> {
+    const [teams, total] = await this.db.teams.listForOrg(org.id, paging.offset, paging.limit);
+    return new PageOf(teams, total, paging);
+  }
+
+  async create(org: OwnerEntity, input: CreateTeamOption): Promise<TeamEntity> {
+    assertValidTeamName(input.name);
+    const permission = input.permission ?? 'read';
+    const unitsMap = unitsFromInput(input, permission) ?? allUnitsAt(permission);
+    return this.saveUniquelyNamed(input.name, (tx) =>
+      tx.teams.insert({
+        orgId: org.id, name: input.name, description: input.description ?? '', permission,
+        includesAllRepositories: input.includes_all_repositories ?? false, canCreateOrgRepo: input.can_create_org_repo ?? false,
+        unitsMap: JSON.stringify(unitsMap),
+      }),
+    org.id);
+  }
+
+  async edit(team: TeamEntity, input: EditTeamOption): Promise<TeamEntity> {
+    // As in Forgejo, the Owners team keeps its name, permission and units; only the rest changes.
+    if (team.permission !== 'owner') {
+      assertValidTeamName(input.name);
+      team.name = input.name;
+      team.permission = input.permission ?? team.permission;
+      const units = unitsFromInput(input, team.permission);
+      if (units) team.unitsMap = JSON.stringify(units);
+      team.includesAllRepositories = input.includes_all_repositories ?? team.includesAllRepositories;
+    }
+    team.description = input.description ?? team.description;
+    team.canCreateOrgRepo = input.can_create_org_repo ?? team.canCreateOrgRepo;
+    return this.saveUniquelyNamed(team.name, (tx) => tx.teams.save(team), team.orgId, team.id);
+  }
+
+  async delete(team: TeamEntity): Promise<void> {
+    if (team.permission === 'owner') throw new UnprocessableEntityException('the Owners team cannot be deleted');
+    await this.db.transaction((tx) => tx.teams.delete(team.id));
+  }
+
+  async listMembers(team: TeamEntity, paging: PageRequest): Promise<PageOf<OwnerEntity>> {
+    const [members, total] = await this.db.teamMembers.listTeamMembers(team.id, paging.offset, paging.limit);
+    return new PageOf(members, total, paging);
+  }
+
+  isMember(team: TeamEntity, user: OwnerEntity): Promise<boolean> {
+    return this.db.teamMembers.isTeamMember(team.id, user.id);
+  }
+
+  async addMember(team: TeamEntity, user: OwnerEntity): Promise<void> {
+    await this.db.transaction((tx) => tx.teamMembers.add(team.id, user.id));
+  }
+
+  async removeMember(team: TeamEntity, user: OwnerEntity): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      if (!(await tx.teamMembers.isTeamMember(team.id, user.id))) throw new NotFoundException(`"${user.name}" is not a member of team "${team.name}"`);
+      if (team.permission === 'owner' && (await tx.teamMembers.countTeamMembers(team.id)) === 1) {
+        throw new UnprocessableEntityException('the last member of the Owners team cannot be removed');
+      }
+      await tx.teamMembers.remove(team.id, user.id);
+    });
+  }
+
+  /** Saves after checking that no other team of the organization has the name (case-insensitively); Forgejo answers 422. */
+  private async saveUniquelyNamed(name: string, write: (tx: Database) => Promise<TeamEntity>, orgId: number, selfId?: number): Promise<TeamEntity> {
+    const taken = () => new UnprocessableEntityException(`team "${name}" already exists in this organization`);
+    try {
+      return await this.db.transaction(async (tx) => {
+        const existing = await tx.teams.findByOrgAndName(orgId, name);
+        if (existing && existing.id !== selfId) throw taken();
+        return write(tx);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw taken();
+      throw error;
+    }
+  }
+}
+
+function assertValidTeamName(name: string): void {
+  if (!TEAM_NAME_PATTERN.test(name)) {
+    throw new UnprocessableEntityException(`name: team name "${name}" may only contain letters, digits, '-', '_' and '.'`);
+  }
+}
+
+/** The units the client asked for (`units_map` wins over `units`), checked; undefined when it named none. */
+function unitsFromInput(input: EditTeamOption, permission: string): UnitsMap | undefined {
+  const map = input.units_map && Object.keys(input.units_map).length > 0
+    ? (input.units_map as UnitsMap)
+    : input.units && input.units.length > 0 ? unitsListToMap(input.units, permission) : undefined;
+  if (!map) return undefined;
+  for (const [unit, access] of Object.entries(map)) {
+    if (!isTeamUnit(unit)) throw new UnprocessableEntityException(`units: "${unit}" is not a known unit`);
+    if (!(UNIT_ACCESS_LEVELS as readonly string[]).includes(access as UnitAccess)) {
+      throw new UnprocessableEntityException(`units_map: access "${String(access)}" for "${unit}" must be one of ${UNIT_ACCESS_LEVELS.join(', ')}`);
+    }
+  }
+  return map;
+}

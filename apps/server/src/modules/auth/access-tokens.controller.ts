@@ -1,0 +1,68 @@
+import { Body, Controller, Delete, ForbiddenException, Get, HttpCode, NotFoundException, Param, Post } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Database, OwnerEntity } from '@bellows/persistence-typeorm';
+import { Actor } from '../../http/auth/actor';
+import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-metadata';
+import { PageOf } from '../../http/page-of';
+import { PageRequest, Paging } from '../../http/pagination';
+import { AccessTokenDto, CreateAccessTokenOption } from './access-token.dto';
+import { AccessTokenService } from './access-tokens.service';
+
+/**
+ * `/users/{username}/tokens`: an account's personal access tokens. The caller
+ * may manage their own tokens; a site administrator may manage anyone's; any
+ * other caller gets 403. Forgejo only lets Basic (password) callers in here;
+ * we also accept tokens, because a token can only create tokens no broader
+ * than itself (see assertScopesWithin), so this opens no escalation.
+ */
+@ApiTags('user')
+@ScopeGroup('user')
+@RequireSignIn()
+@ApiForbiddenResponse({ description: 'the account is not the caller\'s and the caller is not a site administrator, or the token lacks the user scope' })
+@ApiNotFoundResponse({ description: 'no such user' })
+@Controller('users/:username/tokens')
+export class AccessTokensController {
+  constructor(
+    private readonly tokens: AccessTokenService,
+    private readonly db: Database,
+  ) {}
+
+  @Get()
+  @ApiQuery({ name: 'page', required: false, type: Number, description: 'page number of results to return (1-based)' })
+  @ApiQuery({ name: 'limit', required: false, type: Number, description: 'page size of results' })
+  @ApiOkResponse({ type: [AccessTokenDto], description: 'the account\'s tokens, without their values' })
+  async userGetTokens(@CurrentActor() actor: Actor, @Param('username') username: string, @Paging() paging: PageRequest): Promise<PageOf<AccessTokenDto>> {
+    const owner = await this.accountFor(actor, username);
+    const [items, total] = await this.tokens.list(owner, paging);
+    return new PageOf(items, total, paging).map((token) => AccessTokenDto.of(token));
+  }
+
+  @Post()
+  @HttpCode(201)
+  @ApiCreatedResponse({ type: AccessTokenDto, description: 'the new token; `sha1` holds its value, shown only this once' })
+  @ApiBadRequestResponse({ description: 'the name is already used, or no scope was given' })
+  async userCreateToken(@CurrentActor() actor: Actor, @Param('username') username: string, @Body() body: CreateAccessTokenOption): Promise<AccessTokenDto> {
+    const owner = await this.accountFor(actor, username);
+    const { token, value } = await this.tokens.create(owner, body.name, body.scopes ?? [], actor.scopes);
+    return AccessTokenDto.of(token, value);
+  }
+
+  @Delete(':token')
+  @HttpCode(204)
+  @ApiNoContentResponse({ description: 'the token is deleted' })
+  @ApiNotFoundResponse({ description: 'no such user, or the user has no token with that id or name' })
+  async userDeleteAccessToken(@CurrentActor() actor: Actor, @Param('username') username: string, @Param('token') idOrName: string): Promise<void> {
+    const owner = await this.accountFor(actor, username);
+    await this.tokens.delete(owner, idOrName);
+  }
+
+  /** The addressed user, if the caller may manage its tokens (Forgejo: 404 for no such user, then 403). */
+  private async accountFor(actor: Actor, username: string): Promise<OwnerEntity> {
+    const owner = await this.db.owners.findByName(username);
+    if (!owner || owner.kind !== 'user') throw new NotFoundException(`user "${username}" does not exist`);
+    if (owner.id !== actor.user.id && !actor.user.isAdmin) {
+      throw new ForbiddenException('you may only manage your own access tokens');
+    }
+    return owner;
+  }
+}
