@@ -1,17 +1,18 @@
 import 'reflect-metadata';
-import { readFileSync } from 'fs';
 import { Logger, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Database } from '@bellows/persistence-typeorm';
-import { BellowsConfig, ensureSecretKey } from '../config';
-import { ApiErrorFilter } from '../http/api-error.filter';
+import { BellowsConfig, ensureSecretKey, readTlsCredentials } from '../config';
+import { ApiErrorFilter, apiDocsUrl, frameworkErrorHandler } from '../http/api-error.filter';
 import { buildOpenApiDocument, mountOpenApi } from '../http/openapi';
 import { PaginationInterceptor } from '../http/page-of';
 import { PagingDefaults } from '../http/pagination';
 import { API_PREFIX, NON_API_ROUTES } from '../http/routes';
+import { recordRegisteredRoutes } from '../http/route-registry';
 import { createValidationPipe } from '../http/validation';
 import { AppModule } from './app.module';
+import { ConnectionDraining } from './connection-draining';
 
 export interface BellowsApp {
   app: NestFastifyApplication;
@@ -28,7 +29,7 @@ export interface CreateAppOptions {
 }
 
 /** Builds the whole server (database open and migrated) without listening yet. */
-export async function createApp(rawConfig: BellowsConfig, options: CreateAppOptions = {}): Promise<{ app: NestFastifyApplication; db: Database; config: BellowsConfig }> {
+export async function createApp(rawConfig: BellowsConfig, options: CreateAppOptions = {}): Promise<{ app: NestFastifyApplication; db: Database; config: BellowsConfig; draining: ConnectionDraining }> {
   const config = ensureSecretKey(rawConfig);
   const db = await Database.open({
     type: config.database.type,
@@ -41,27 +42,30 @@ export async function createApp(rawConfig: BellowsConfig, options: CreateAppOpti
   });
   try {
     const adapter = new FastifyAdapter({
-      https: config.server.protocol === 'https'
-        ? { cert: readFileSync(config.server.certFile), key: readFileSync(config.server.keyFile) }
-        : undefined,
+      https: readTlsCredentials(config.server),
       // The API takes JSON bodies of modest size; uploads stream through their own parsers.
       bodyLimit: 10 * 1024 * 1024,
       routerOptions: { maxParamLength: 1024 },
+      // Malformed URLs rejected by Fastify itself still answer with the APIError body.
+      frameworkErrors: frameworkErrorHandler(apiDocsUrl(config.server.rootUrl)),
     } as ConstructorParameters<typeof FastifyAdapter>[0]);
     const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, db), adapter, {
       logger: options.logger ?? ['error', 'warn'],
     });
+    recordRegisteredRoutes(app.getHttpAdapter().getInstance());
+    const draining = new ConnectionDraining();
+    draining.install(app.getHttpAdapter().getInstance());
     const pagingDefaults: PagingDefaults = config.api;
     app.getHttpAdapter().getInstance().addHook('onRequest', async (request) => {
       (request as unknown as { pagingDefaults: PagingDefaults }).pagingDefaults = pagingDefaults;
     });
     app.setGlobalPrefix(API_PREFIX, { exclude: NON_API_ROUTES });
-    app.useGlobalFilters(new ApiErrorFilter(`${config.server.rootUrl}api/swagger`));
+    app.useGlobalFilters(new ApiErrorFilter(apiDocsUrl(config.server.rootUrl)));
     app.useGlobalPipes(createValidationPipe());
     app.useGlobalInterceptors(new PaginationInterceptor(config.server.rootUrl));
     mountOpenApi(app, buildOpenApiDocument(app, config));
     await app.init();
-    return { app, db, config };
+    return { app, db, config, draining };
   } catch (error) {
     await db.close();
     throw error;
@@ -70,7 +74,7 @@ export async function createApp(rawConfig: BellowsConfig, options: CreateAppOpti
 
 /** Builds the server and listens on [server] HTTP_ADDR:HTTP_PORT (port 0 picks a free one). */
 export async function startServer(config: BellowsConfig, options: CreateAppOptions = {}): Promise<BellowsApp> {
-  const { app, db, config: effective } = await createApp(config, options);
+  const { app, db, config: effective, draining } = await createApp(config, options);
   await app.listen(effective.server.httpPort, effective.server.httpAddr);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : effective.server.httpPort;
@@ -83,6 +87,7 @@ export async function startServer(config: BellowsConfig, options: CreateAppOptio
     url: `${effective.server.protocol}://${host}:${port}/`,
     close: () =>
       (closing ??= (async () => {
+        draining.begin();
         await app.close();
         await db.close();
         new Logger('Bellows').log('stopped');

@@ -1,52 +1,44 @@
-import { parseArgs } from 'util';
-import { ConfigError, loadConfig } from '../config';
-import { startServer } from '../app/create-app';
+import { ConfigError } from '../config';
+import { Command, CommandError, UsageError } from './command';
+import { adminUserCreate } from './commands/admin-user-create';
+import { adminUserGenerateAccessToken } from './commands/admin-user-generate-access-token';
+import { web } from './commands/web';
+
+export type { Command } from './command';
+export { CommandError, UsageError } from './command';
 
 /**
  * The `bellows` command. Every command takes `--config PATH` (else
  * $BELLOWS_CONFIG, else ./data/app.ini). Errors go to stderr, exit code 1.
  */
-export class UsageError extends Error {}
-
 const USAGE = `usage: bellows <command> [--config PATH]
 
 commands:
   web                                   serve HTTP(S) until SIGTERM/SIGINT
   admin user create --username U --password P --email E [--admin]
   admin user generate-access-token --username U [--token-name N] [--scopes all] [--raw]
-  admin quota recalculate [--owner NAME]
 `;
 
-/** A command resolves when done; `web` resolves with 'serving' and keeps the process alive. */
-type Command = (args: string[], configPath: string | undefined) => Promise<void | 'serving'>;
-
+/** Command words (space-separated) → the command. */
 const COMMANDS: Record<string, Command> = {
-  web: runWeb,
+  web,
+  'admin user create': adminUserCreate,
+  'admin user generate-access-token': adminUserGenerateAccessToken,
 };
 
-/** Registers a command such as "admin user create" (space-separated words). */
+/** Registers a command such as "admin quota recalculate" (space-separated words). */
 export function registerCommand(words: string, command: Command): void {
   COMMANDS[words] = command;
 }
 
-async function runWeb(args: string[], configPath: string | undefined): Promise<'serving'> {
-  parseArgs({ args, options: {}, strict: true, allowPositionals: false });
-  const config = loadConfig({ configPath });
-  const server = await startServer(config, { logger: ['log', 'error', 'warn'] });
-  process.stdout.write(`bellows is serving on ${server.url} (${server.config.database.type})\n`);
-  const stop = (signal: string) => {
-    process.stdout.write(`received ${signal}, finishing in-flight requests\n`);
-    server.close().then(
-      () => process.exit(0),
-      (error) => {
-        process.stderr.write(`error while shutting down: ${(error as Error).message}\n`);
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
-  return 'serving';
+/** Every leading run of command words ("admin", "admin user", …), to tell a group from a typo. */
+function commandPrefixes(): Set<string> {
+  const prefixes = new Set<string>();
+  for (const name of Object.keys(COMMANDS)) {
+    const parts = name.split(' ');
+    for (let i = 1; i <= parts.length; i++) prefixes.add(parts.slice(0, i).join(' '));
+  }
+  return prefixes;
 }
 
 /** Splits argv into the command words, the --config value and the remaining options. */
@@ -63,30 +55,32 @@ function splitArgv(argv: string[]): { words: string; rest: string[]; configPath?
       rest.push(argv[i]);
     }
   }
+  const prefixes = commandPrefixes();
   const words: string[] = [];
-  while (rest.length > 0 && !rest[0].startsWith('-') && COMMANDS_PREFIXES().has([...words, rest[0]].join(' '))) words.push(rest.shift()!);
+  while (rest.length > 0 && prefixes.has([...words, rest[0]].join(' '))) words.push(rest.shift()!);
   return { words: words.join(' '), rest, configPath };
 }
 
-function COMMANDS_PREFIXES(): Set<string> {
-  const prefixes = new Set<string>();
-  for (const name of Object.keys(COMMANDS)) {
-    const parts = name.split(' ');
-    for (let i = 1; i <= parts.length; i++) prefixes.add(parts.slice(0, i).join(' '));
-  }
-  return prefixes;
+function unknownCommandProblem(words: string, rest: string[]): string {
+  if (words && rest.length > 0 && !rest[0].startsWith('-')) return `unknown command "${words} ${rest[0]}"`;
+  if (words) return `"${words}" needs a subcommand`;
+  return rest.length > 0 ? `unknown command "${rest[0]}"` : 'no command given';
 }
 
 export async function main(argv: string[]): Promise<number | 'serving'> {
+  if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help')) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
   try {
     const { words, rest, configPath } = splitArgv(argv);
     const command = COMMANDS[words];
-    if (!command) throw new UsageError(words ? `"${words}" needs a subcommand` : argv.length ? `unknown command "${argv[0]}"` : 'no command given');
+    if (!command) throw new UsageError(unknownCommandProblem(words, rest));
     return (await command(rest, configPath)) ?? 0;
   } catch (error) {
     if (error instanceof UsageError) process.stderr.write(`bellows: ${error.message}\n\n${USAGE}`);
-    else if (error instanceof ConfigError) process.stderr.write(`bellows: ${error.message}\n`);
-    else process.stderr.write(`bellows: ${(error as Error).message ?? String(error)}\n`);
+    else if (error instanceof ConfigError || error instanceof CommandError) process.stderr.write(`bellows: ${error.message}\n`);
+    else process.stderr.write(`bellows: ${(error as Error)?.message ?? String(error)}\n`);
     return 1;
   }
 }

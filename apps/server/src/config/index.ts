@@ -2,3 +2,4 @@ export * from './config';
 export * from './config-error';
 export * from './load-config';
 export * from './secret-key';
+export * from './tls';

@@ -21,8 +21,10 @@ class SectionReader {
     return `[${this.section}] ${key}`;
   }
 
+  /** As in Forgejo, a key written with an empty value takes its default. */
   string(key: string, fallback: string): string {
-    return lookup(this.settings, this.section, key) ?? fallback;
+    const value = lookup(this.settings, this.section, key);
+    return value === undefined || value.trim() === '' ? fallback : value;
   }
 
   oneOf<T extends string>(key: string, allowed: readonly T[], fallback: T): T {
@@ -63,7 +65,8 @@ class SectionReader {
 export function resolveConfigPath(options: LoadConfigOptions = {}): string {
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
-  return resolve(cwd, options.configPath ?? env.BELLOWS_CONFIG ?? DEFAULT_CONFIG_PATH);
+  // An empty --config or $BELLOWS_CONFIG counts as not given.
+  return resolve(cwd, options.configPath || env.BELLOWS_CONFIG || DEFAULT_CONFIG_PATH);
 }
 
 export function loadConfig(options: LoadConfigOptions = {}): BellowsConfig {
@@ -79,7 +82,7 @@ export function loadConfig(options: LoadConfigOptions = {}): BellowsConfig {
   const httpAddr = server.string('HTTP_ADDR', '127.0.0.1');
   const httpPort = server.integer('HTTP_PORT', 3000, 0, 65535);
   const appDataPath = absolute(server.string('APP_DATA_PATH', './data'));
-  const rootUrl = normalizeRootUrl(server.string('ROOT_URL', `${protocol}://${httpAddr}:${httpPort}/`));
+  const rootUrl = normalizeRootUrl(server.string('ROOT_URL', defaultRootUrl(protocol, httpAddr, httpPort)));
   const certFile = server.string('CERT_FILE', '');
   const keyFile = server.string('KEY_FILE', '');
   if (protocol === 'https' && (!certFile || !keyFile)) {
@@ -122,6 +125,12 @@ export function loadConfig(options: LoadConfigOptions = {}): BellowsConfig {
     attachment: { maxSizeMiB: section('attachment').integer('MAX_SIZE', 2048, 0, 1024 * 1024) },
     actions: { artifactRetentionDays: section('actions').integer('ARTIFACT_RETENTION_DAYS', 90, 1, 36_500) },
   };
+}
+
+/** `{PROTOCOL}://{HTTP_ADDR}:{HTTP_PORT}/`, with an IPv6 address in brackets so that it is a URL. */
+function defaultRootUrl(protocol: string, httpAddr: string, httpPort: number): string {
+  const host = httpAddr.includes(':') && !httpAddr.startsWith('[') ? `[${httpAddr}]` : httpAddr;
+  return `${protocol}://${host}:${httpPort}/`;
 }
 
 function normalizeRootUrl(value: string): string {

@@ -1,5 +1,6 @@
-import { existsSync, readFileSync } from 'fs';
+import { existsSync, readFileSync, statSync } from 'fs';
 import { parse } from 'ini';
+import { ConfigError } from './config-error';
 
 /**
  * Settings as strings, keyed by upper-cased section and key: the INI file first,
@@ -19,6 +20,7 @@ function put(settings: RawSettings, section: string, key: string, value: string)
 export function readIniFile(path: string): RawSettings {
   const settings: RawSettings = new Map();
   if (!existsSync(path)) return settings;
+  if (!statSync(path).isFile()) throw new ConfigError('--config', `${path} is not a file`);
   const parsed = parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
   const visit = (section: string, values: Record<string, unknown>) => {
     for (const [key, value] of Object.entries(values)) {
@@ -26,7 +28,8 @@ export function readIniFile(path: string): RawSettings {
         // `ini` nests dotted section names ([quota.default] → quota: { default: {...} }).
         visit(section ? `${section}.${key}` : key, value as Record<string, unknown>);
       } else {
-        put(settings, section || 'DEFAULT', key, String(value));
+        // `ini` turns a bare `null` into null; an operator who wrote it meant "no value".
+        put(settings, section || 'DEFAULT', key, value === null ? '' : String(value));
       }
     }
   };

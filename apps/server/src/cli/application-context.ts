@@ -1,0 +1,47 @@
+import 'reflect-metadata';
+import { HttpException, INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Database } from '@bellows/persistence-typeorm';
+import { AppModule } from '../app/app.module';
+import { ensureSecretKey, loadConfig } from '../config';
+import { CommandError } from './command';
+
+/**
+ * Runs `work` against the same application services the server uses (a Nest
+ * application context over the configured, migrated database, with no HTTP
+ * listener), then closes both. A rule broken inside a service (an HttpException
+ * such as 422 "user already exists") becomes a CommandError with its message.
+ */
+export async function withApplicationContext<T>(configPath: string | undefined, work: (app: INestApplicationContext, db: Database) => Promise<T>): Promise<T> {
+  const config = ensureSecretKey(loadConfig({ configPath }));
+  const db = await Database.open({
+    type: config.database.type,
+    path: config.database.path,
+    host: config.database.host,
+    name: config.database.name,
+    user: config.database.user,
+    password: config.database.passwd,
+    sslMode: config.database.sslMode,
+  });
+  try {
+    // No logger: the commands' output (e.g. a raw token) must be the only thing on stdout.
+    const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, db), { logger: false });
+    try {
+      return await work(app, db);
+    } finally {
+      await app.close();
+    }
+  } catch (error) {
+    if (error instanceof HttpException) throw new CommandError(httpExceptionMessage(error));
+    throw error;
+  } finally {
+    await db.close();
+  }
+}
+
+function httpExceptionMessage(error: HttpException): string {
+  const response = error.getResponse();
+  if (typeof response === 'string') return response;
+  const message = (response as { message?: unknown }).message;
+  return Array.isArray(message) ? message.join('; ') : String(message ?? error.message);
+}

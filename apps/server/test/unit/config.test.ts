@@ -1,0 +1,243 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { ConfigError, loadConfig, LoadConfigOptions, readTlsCredentials } from '../../src/config';
+
+describe('loadConfig', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'bellows-config-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** Loads with no file, no environment, and `dir` as the working directory unless told otherwise. */
+  const load = (options: LoadConfigOptions = {}) => loadConfig({ cwd: dir, env: {}, ...options });
+  const writeIni = (name: string, text: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return path;
+  };
+  const expectError = (options: LoadConfigOptions, key: string, detail: RegExp) => {
+    let error: unknown;
+    try {
+      load(options);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).key).toBe(key);
+    expect((error as ConfigError).message).toContain(key);
+    expect((error as ConfigError).message).toMatch(detail);
+  };
+
+  describe('with no file at all', () => {
+    it('uses the documented default of every key', () => {
+      const config = load();
+      const data = join(dir, 'data');
+      expect(config.configPath).toBe(join(dir, 'data', 'app.ini'));
+      expect(config.server).toEqual({
+        protocol: 'http', httpAddr: '127.0.0.1', httpPort: 3000, rootUrl: 'http://127.0.0.1:3000/',
+        appDataPath: data, certFile: '', keyFile: '',
+      });
+      expect(config.database).toEqual({
+        type: 'sqlite3', path: join(data, 'bellows.db'), host: '127.0.0.1:5432',
+        name: 'bellows', user: 'bellows', passwd: '', sslMode: 'disable',
+      });
+      expect(config.repository).toEqual({ root: join(data, 'repositories') });
+      expect(config.storage).toEqual({ path: join(data, 'storage') });
+      expect(config.security).toEqual({ secretKey: '', reverseProxyAuthenticationUser: 'X-WEBAUTH-USER' });
+      expect(config.service).toEqual({ enableReverseProxyAuthenticationApi: false });
+      expect(config.api).toEqual({ defaultPagingNum: 30, maxResponseItems: 50 });
+      expect(config.quota).toEqual({ enabled: true, defaultGroups: [], defaultTotal: -1 });
+    });
+
+    it('places the database, repositories and storage under APP_DATA_PATH', () => {
+      const config = load({ env: { BELLOWS__SERVER__APP_DATA_PATH: '/srv/bellows' } });
+      expect(config.server.appDataPath).toBe('/srv/bellows');
+      expect(config.database.path).toBe('/srv/bellows/bellows.db');
+      expect(config.repository.root).toBe('/srv/bellows/repositories');
+      expect(config.storage.path).toBe('/srv/bellows/storage');
+    });
+
+    it('builds ROOT_URL from PROTOCOL, HTTP_ADDR and HTTP_PORT', () => {
+      const config = load({ env: { BELLOWS__SERVER__HTTP_ADDR: '0.0.0.0', BELLOWS__SERVER__HTTP_PORT: '8080' } });
+      expect(config.server.rootUrl).toBe('http://0.0.0.0:8080/');
+      const ipv6 = load({ env: { BELLOWS__SERVER__HTTP_ADDR: '::1' } });
+      expect(ipv6.server.rootUrl).toBe('http://[::1]:3000/');
+    });
+  });
+
+  describe('with an INI file', () => {
+    const INI = `
+; a comment
+[server]
+PROTOCOL = http
+HTTP_ADDR = 0.0.0.0
+HTTP_PORT = 3300
+ROOT_URL = https://git.example.com/forge
+APP_DATA_PATH = /var/lib/bellows
+
+[database]
+DB_TYPE = postgres
+HOST = db.internal:5433
+NAME = forge
+USER = forge
+PASSWD = s3cret
+SSL_MODE = require
+
+[repository]
+ROOT = /srv/repos
+
+[storage]
+PATH = relative/storage
+
+[security]
+SECRET_KEY = from-the-file
+REVERSE_PROXY_AUTHENTICATION_USER = X-Remote-User
+
+[service]
+ENABLE_REVERSE_PROXY_AUTHENTICATION_API = true
+
+[api]
+DEFAULT_PAGING_NUM = 10
+MAX_RESPONSE_ITEMS = 100
+
+[quota]
+ENABLED = false
+DEFAULT_GROUPS = small, , team-b
+
+[quota.default]
+TOTAL = 1073741824
+`;
+
+    it('reads every section and key', () => {
+      const config = load({ configPath: writeIni('app.ini', INI) });
+      expect(config.server).toMatchObject({
+        protocol: 'http', httpAddr: '0.0.0.0', httpPort: 3300, rootUrl: 'https://git.example.com/forge/', appDataPath: '/var/lib/bellows',
+      });
+      expect(config.database).toEqual({
+        type: 'postgres', path: '/var/lib/bellows/bellows.db', host: 'db.internal:5433', name: 'forge', user: 'forge', passwd: 's3cret', sslMode: 'require',
+      });
+      expect(config.repository.root).toBe('/srv/repos');
+      expect(config.storage.path).toBe(join(dir, 'relative/storage'));
+      expect(config.security).toEqual({ secretKey: 'from-the-file', reverseProxyAuthenticationUser: 'X-Remote-User' });
+      expect(config.service.enableReverseProxyAuthenticationApi).toBe(true);
+      expect(config.api).toEqual({ defaultPagingNum: 10, maxResponseItems: 100 });
+      expect(config.quota).toEqual({ enabled: false, defaultGroups: ['small', 'team-b'], defaultTotal: 1073741824 });
+    });
+
+    it('lets the environment win over the file, including [quota.default]', () => {
+      const config = load({
+        configPath: writeIni('app.ini', INI),
+        env: {
+          BELLOWS__SERVER__HTTP_PORT: '4000',
+          BELLOWS__DATABASE__PASSWD: 'from-env',
+          BELLOWS__QUOTA__ENABLED: 'true',
+          BELLOWS__QUOTA_DEFAULT__TOTAL: '1024',
+          BELLOWS__api__max_response_items: '20',
+        },
+      });
+      expect(config.server.httpPort).toBe(4000);
+      expect(config.database.passwd).toBe('from-env');
+      expect(config.database.name).toBe('forge');
+      expect(config.quota.enabled).toBe(true);
+      expect(config.quota.defaultTotal).toBe(1024);
+      expect(config.api.maxResponseItems).toBe(20);
+    });
+
+    it('treats a key written with an empty value as unset', () => {
+      const config = load({ configPath: writeIni('app.ini', '[server]\nHTTP_ADDR =\nHTTP_PORT =\n[database]\nNAME =\n') });
+      expect(config.server.httpAddr).toBe('127.0.0.1');
+      expect(config.server.httpPort).toBe(3000);
+      expect(config.database.name).toBe('bellows');
+    });
+
+    it('reads [quota.default] TOTAL from the environment alone', () => {
+      expect(load({ env: { BELLOWS__QUOTA_DEFAULT__TOTAL: '0' } }).quota.defaultTotal).toBe(0);
+    });
+  });
+
+  describe('choosing the file', () => {
+    beforeEach(() => {
+      mkdirSync(join(dir, 'data'));
+      writeIni('data/app.ini', '[server]\nHTTP_PORT = 1001\n');
+      writeIni('from-env.ini', '[server]\nHTTP_PORT = 1002\n');
+      writeIni('from-flag.ini', '[server]\nHTTP_PORT = 1003\n');
+    });
+
+    it('reads ./data/app.ini when nothing else is given', () => {
+      expect(load().server.httpPort).toBe(1001);
+    });
+
+    it('prefers $BELLOWS_CONFIG over ./data/app.ini', () => {
+      const config = load({ env: { BELLOWS_CONFIG: 'from-env.ini' } });
+      expect(config.configPath).toBe(join(dir, 'from-env.ini'));
+      expect(config.server.httpPort).toBe(1002);
+    });
+
+    it('prefers --config over $BELLOWS_CONFIG', () => {
+      const config = load({ configPath: 'from-flag.ini', env: { BELLOWS_CONFIG: 'from-env.ini' } });
+      expect(config.configPath).toBe(join(dir, 'from-flag.ini'));
+      expect(config.server.httpPort).toBe(1003);
+    });
+
+    it('takes all defaults when the chosen file does not exist', () => {
+      const config = load({ configPath: 'missing.ini' });
+      expect(config.configPath).toBe(join(dir, 'missing.ini'));
+      expect(config.server.httpPort).toBe(3000);
+    });
+
+    it('refuses a --config that is a folder', () => {
+      expectError({ configPath: 'data' }, '--config', /is not a file/);
+    });
+  });
+
+  describe('refuses an unusable value, naming the key', () => {
+    it.each([
+      ['BELLOWS__SERVER__HTTP_PORT', '70000', '[server] HTTP_PORT', /out of range/],
+      ['BELLOWS__SERVER__HTTP_PORT', '-1', '[server] HTTP_PORT', /out of range/],
+      ['BELLOWS__SERVER__HTTP_PORT', 'eighty', '[server] HTTP_PORT', /not a whole number/],
+      ['BELLOWS__SERVER__PROTOCOL', 'gopher', '[server] PROTOCOL', /not one of http, https/],
+      ['BELLOWS__DATABASE__DB_TYPE', 'mysql', '[database] DB_TYPE', /"mysql" is not one of sqlite3, postgres/],
+      ['BELLOWS__DATABASE__SSL_MODE', 'maybe', '[database] SSL_MODE', /not one of/],
+      ['BELLOWS__SERVICE__ENABLE_REVERSE_PROXY_AUTHENTICATION_API', 'perhaps', '[service] ENABLE_REVERSE_PROXY_AUTHENTICATION_API', /not a boolean/],
+      ['BELLOWS__QUOTA__ENABLED', 'maybe', '[quota] ENABLED', /not a boolean/],
+      ['BELLOWS__SERVER__ROOT_URL', 'git.example.com', '[server] ROOT_URL', /not an absolute URL/],
+      ['BELLOWS__SERVER__ROOT_URL', 'ftp://git.example.com/', '[server] ROOT_URL', /http:\/\/ or https:\/\//],
+      ['BELLOWS__API__MAX_RESPONSE_ITEMS', '0', '[api] MAX_RESPONSE_ITEMS', /out of range/],
+      ['BELLOWS__QUOTA_DEFAULT__TOTAL', '-2', '[quota.default] TOTAL', /out of range/],
+      ['BELLOWS__QUOTA_DEFAULT__TOTAL', '1.5', '[quota.default] TOTAL', /not a whole number/],
+    ])('%s=%s', (name, value, key, detail) => {
+      expectError({ env: { [name]: value } }, key, detail);
+    });
+
+    it('refuses a bad value read from the file too', () => {
+      expectError({ configPath: writeIni('bad.ini', '[server]\nHTTP_PORT = 99999\n') }, '[server] HTTP_PORT', /99999 is out of range/);
+    });
+
+    it('refuses PROTOCOL = https without CERT_FILE or KEY_FILE', () => {
+      expectError({ env: { BELLOWS__SERVER__PROTOCOL: 'https' } }, '[server] CERT_FILE', /must be set when PROTOCOL = https/);
+      expectError({ env: { BELLOWS__SERVER__PROTOCOL: 'https', BELLOWS__SERVER__CERT_FILE: 'cert.pem' } }, '[server] KEY_FILE', /must be set/);
+    });
+  });
+
+  describe('https', () => {
+    it('defaults ROOT_URL to https and resolves the certificate paths', () => {
+      const config = load({ env: { BELLOWS__SERVER__PROTOCOL: 'HTTPS', BELLOWS__SERVER__CERT_FILE: 'tls/cert.pem', BELLOWS__SERVER__KEY_FILE: '/etc/key.pem' } });
+      expect(config.server.protocol).toBe('https');
+      expect(config.server.rootUrl).toBe('https://127.0.0.1:3000/');
+      expect(config.server.certFile).toBe(join(dir, 'tls/cert.pem'));
+      expect(config.server.keyFile).toBe('/etc/key.pem');
+    });
+
+    it('names the key of a certificate file that cannot be read', () => {
+      writeIni('cert.pem', 'CERT');
+      const config = load({ env: { BELLOWS__SERVER__PROTOCOL: 'https', BELLOWS__SERVER__CERT_FILE: 'cert.pem', BELLOWS__SERVER__KEY_FILE: 'nope.pem' } });
+      expect(() => readTlsCredentials(config.server)).toThrow(/\[server\] KEY_FILE: cannot read .*nope\.pem \(ENOENT\)/);
+    });
+
+    it('reads nothing for plain http', () => {
+      expect(readTlsCredentials(load().server)).toBeUndefined();
+    });
+  });
+});
