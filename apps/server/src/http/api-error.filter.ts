@@ -1,6 +1,11 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
 
+/** Where every error body's `url` points: the browsable API description. */
+export function apiDocsUrl(rootUrl: string): string {
+  return `${rootUrl}api/swagger`;
+}
+
 /**
  * Every error leaves as Forgejo's APIError: `{"message": "...", "url": "..."}`.
  * Unexpected errors are logged and answered with a plain 500 message: no stack
@@ -40,9 +45,22 @@ export class ApiErrorFilter implements ExceptionFilter {
     if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
       return { status: fastifyError.statusCode, message: describeFastifyError(fastifyError) };
     }
+    if (isUnstorableTextError(exception)) {
+      return { status: HttpStatus.BAD_REQUEST, message: 'the request contains a character that cannot be stored (such as NUL)' };
+    }
     this.logger.error(`${request.method} ${request.url}: ${(exception as Error)?.stack ?? String(exception)}`);
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, message: 'internal server error' };
   }
+}
+
+/**
+ * PostgreSQL refuses NUL and invalid byte sequences in text (SQLSTATE 22021,
+ * 22P05). Only client input can carry them, so when one slips past validation
+ * (say, into a credential lookup) it is the client's error, not a 500.
+ */
+function isUnstorableTextError(exception: unknown): boolean {
+  const codes = [(exception as { code?: unknown })?.code, (exception as { driverError?: { code?: unknown } })?.driverError?.code];
+  return codes.some((code) => code === '22021' || code === '22P05');
 }
 
 function describeFastifyError(error: { code?: string; message?: string }): string {
@@ -54,7 +72,30 @@ function describeFastifyError(error: { code?: string; message?: string }): strin
       return 'request body is too large';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return `unsupported content type: ${error.message ?? ''}`.trim();
+    case 'FST_ERR_BAD_URL':
+      return 'the request URL is not validly percent-encoded';
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return 'a path parameter of the request URL is too long';
     default:
       return error.message ?? 'bad request';
   }
+}
+
+/** The part of a Fastify reply used here (Nest's adapter may bring its own copy of Fastify's types). */
+interface ReplyLike {
+  status(code: number): ReplyLike;
+  header(name: string, value: string): ReplyLike;
+  send(body: unknown): unknown;
+}
+
+/**
+ * Fastify answers a few malformed requests (bad percent-encoding in the URL, an
+ * over-long path parameter) before any route or Nest filter runs. This handler,
+ * passed as Fastify's `frameworkErrors` option, gives those the APIError body too.
+ */
+export function frameworkErrorHandler(docsUrl: string) {
+  return (error: { statusCode?: number; code?: string; message?: string }, _request: unknown, reply: ReplyLike): void => {
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+    reply.status(status).header('content-type', 'application/json; charset=utf-8').send({ message: describeFastifyError(error), url: docsUrl });
+  };
 }

@@ -1,0 +1,145 @@
+import { createTestUser, TestUser } from '../support/fixtures';
+import { expectForgejoShape } from '../support/forgejo-schema';
+import { forgejoOperation } from '../support/forgejo-reference';
+import { fetchOwnDocument, fillPath, operationsOf, routeKey } from '../support/openapi-operations';
+import { startTestServer, TestServer } from '../support/test-server';
+
+/**
+ * Walks through the implemented part of a known scenario and checks every answer
+ * against Forgejo's reference schemas. A step runs only when our own API
+ * description lists its operation (so new routes are covered as they land), and
+ * the walk must check at least MINIMUM_CHECKED answers, so it cannot pass by
+ * skipping everything.
+ */
+const MINIMUM_CHECKED = 8;
+
+interface Scenario {
+  admin: TestUser;
+  user: TestUser;
+  /** Values filled in as steps run: created user, org, team id, token. */
+  values: Record<string, string>;
+}
+
+interface Step {
+  method: string;
+  /** Forgejo's path template; `{name}`s come from `values` (and `username`, the fixture user). */
+  path: string;
+  as: 'admin' | 'user' | 'anonymous';
+  status: number;
+  query?: string;
+  body?: (scenario: Scenario) => unknown;
+  /** Values this step needs from earlier ones; it is skipped when one is missing. */
+  needs?: string[];
+  /** Records values for later steps. */
+  keep?: (body: any, scenario: Scenario) => void;
+  /** For operations Forgejo does not have: the fields our answer must have. */
+  ownShape?: Record<string, string>;
+}
+
+const unique = Date.now().toString(36);
+const newUser = `conf-user-${unique}`;
+const org = `conf-org-${unique}`;
+
+const STEPS: Step[] = [
+  { method: 'GET', path: '/user', as: 'admin', status: 200 },
+  { method: 'GET', path: '/user', as: 'anonymous', status: 401 },
+  { method: 'GET', path: '/users/{username}', as: 'anonymous', status: 200 },
+  { method: 'GET', path: '/users/{missing}', as: 'anonymous', status: 404 },
+  { method: 'GET', path: '/users/search', query: '?q=conf&limit=5', as: 'anonymous', status: 200 },
+  { method: 'GET', path: '/users/search', query: '?uid=-1', as: 'anonymous', status: 200 },
+  {
+    method: 'POST', path: '/admin/users', as: 'admin', status: 201,
+    body: () => ({ username: newUser, email: `${newUser}@example.com`, password: 'a long enough password 1', must_change_password: false }),
+    keep: (body, scenario) => void (scenario.values.newUser = body.login),
+  },
+  { method: 'GET', path: '/admin/users', query: '?limit=2', as: 'admin', status: 200 },
+  { method: 'GET', path: '/admin/users', as: 'user', status: 403 },
+  { method: 'PATCH', path: '/admin/users/{newUser}', as: 'admin', status: 200, needs: ['newUser'], body: () => ({ full_name: 'Conformance Person' }) },
+  {
+    method: 'POST', path: '/orgs', as: 'user', status: 201,
+    body: () => ({ username: org, full_name: 'Conformance Org', visibility: 'public' }),
+    keep: (body, scenario) => void (scenario.values.org = body.name ?? body.username),
+  },
+  { method: 'GET', path: '/orgs/{org}', as: 'anonymous', status: 200, needs: ['org'] },
+  { method: 'PATCH', path: '/orgs/{org}', as: 'user', status: 200, needs: ['org'], body: () => ({ description: 'checked against Forgejo' }) },
+  { method: 'GET', path: '/orgs/{org}/members', as: 'user', status: 200, needs: ['org'] },
+  { method: 'GET', path: '/orgs/{org}/teams', as: 'user', status: 200, needs: ['org'] },
+  {
+    method: 'POST', path: '/orgs/{org}/teams', as: 'user', status: 201, needs: ['org'],
+    body: () => ({ name: 'reviewers', permission: 'write', units: ['repo.code', 'repo.issues'] }),
+    keep: (body, scenario) => void (scenario.values.team = String(body.id)),
+  },
+  { method: 'GET', path: '/teams/{team}', as: 'user', status: 200, needs: ['team'] },
+  { method: 'PATCH', path: '/teams/{team}', as: 'user', status: 200, needs: ['team'], body: () => ({ name: 'reviewers', description: 'they review' }) },
+  { method: 'PUT', path: '/teams/{team}/members/{newUser}', as: 'user', status: 204, needs: ['team', 'newUser'] },
+  { method: 'GET', path: '/teams/{team}/members', as: 'user', status: 200, needs: ['team'] },
+  {
+    method: 'POST', path: '/admin/users/{newUser}/orgs', as: 'admin', status: 201, needs: ['newUser'],
+    body: () => ({ username: `${org}-2` }),
+    keep: (body, scenario) => void (scenario.values.orgOfNewUser = body.name),
+  },
+  { method: 'GET', path: '/users/{username}/tokens', as: 'user', status: 200 },
+  {
+    method: 'POST', path: '/users/{username}/tokens', as: 'user', status: 201,
+    body: () => ({ name: `conformance-${unique}`, scopes: ['read:user'] }),
+    keep: (body, scenario) => void (scenario.values.tokenId = String(body.id)),
+  },
+  { method: 'GET', path: '/users/{newUser}/tokens', as: 'user', status: 403, needs: ['newUser'] },
+  { method: 'DELETE', path: '/users/{username}/tokens/{tokenId}', as: 'user', status: 204, needs: ['tokenId'] },
+  { method: 'POST', path: '/user/twofactor/totp', as: 'user', status: 201, ownShape: { secret: 'string', uri: 'string' } },
+  { method: 'DELETE', path: '/teams/{team}', as: 'user', status: 204, needs: ['team'] },
+  { method: 'DELETE', path: '/orgs/{org}', as: 'user', status: 204, needs: ['org'] },
+  // As in Forgejo, a user who still owns an organization cannot be deleted: remove it first.
+  { method: 'DELETE', path: '/orgs/{orgOfNewUser}', as: 'admin', status: 204, needs: ['orgOfNewUser'] },
+  { method: 'DELETE', path: '/admin/users/{newUser}', as: 'admin', status: 204, needs: ['newUser'] },
+];
+
+describe("conformance with Forgejo's API schemas", () => {
+  let server: TestServer;
+  let scenario: Scenario;
+  let offered: Set<string>;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const admin = await createTestUser(server, { admin: true });
+    const user = await createTestUser(server);
+    scenario = { admin, user, values: { username: user.name, missing: `nobody-${unique}` } };
+    offered = new Set(operationsOf(await fetchOwnDocument(server)).map((operation) => routeKey(operation.method, operation.path)));
+  });
+  afterAll(async () => server?.close());
+
+  it('answers every implemented step of the scenario as Forgejo documents it', async () => {
+    const problems: string[] = [];
+    const checked: string[] = [];
+    for (const step of STEPS) {
+      if (!offered.has(routeKey(step.method, step.path))) continue;
+      if ((step.needs ?? []).some((name) => scenario.values[name] === undefined)) continue;
+      const where = `${step.method} ${step.path}${step.query ?? ''} as ${step.as}`;
+      const caller = step.as === 'anonymous' ? undefined : { token: scenario[step.as].token };
+      const res = await server.request(`${fillPath(step.path, scenario.values)}${step.query ?? ''}`, {
+        method: step.method,
+        auth: caller,
+        body: step.body?.(scenario),
+      });
+      if (res.status !== step.status) {
+        problems.push(`${where}: expected ${step.status}, got ${res.status} ${res.text.slice(0, 300)}`);
+        continue;
+      }
+      try {
+        if (step.ownShape) {
+          for (const [field, type] of Object.entries(step.ownShape)) expect(typeof res.body?.[field]).toBe(type);
+        } else if (forgejoOperation(step.method, step.path)) {
+          expectForgejoShape(step.method, step.path, res.status, res.body);
+        }
+        checked.push(where);
+        step.keep?.(res.body, scenario);
+      } catch (error) {
+        problems.push(`${where}: ${(error as Error).message}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    if (checked.length < MINIMUM_CHECKED) {
+      throw new Error(`only ${checked.length} answers were checked (at least ${MINIMUM_CHECKED} needed): ${checked.join(', ') || 'none'}; is the accounts API registered?`);
+    }
+  });
+});
