@@ -1,2 +1,3 @@
 export * from './accounts/owner-name';
 export * from './auth/token-scope';
+export * from './quota';

@@ -1,0 +1,55 @@
+import { QuotaDefaults, effectiveGroups } from './effective-groups';
+import { explainQuota, isOverQuota, QuotaExplanation } from './evaluate';
+import { QuotaGroup, QuotaGroupInfo } from './group';
+import { QuotaLimitStore, QuotaUsageReader } from './ports';
+import { parseQuotaSubject } from './subject';
+import { QuotaUsed } from './usage';
+
+/** Forgejo's QuotaInfo: what an owner uses and the groups that apply to it. */
+export interface QuotaInfo {
+  used: QuotaUsed;
+  groups: QuotaGroupInfo[];
+}
+
+/**
+ * The quota use cases for one owner: its quota information and the check of one
+ * subject. Reads only; the engine never enforces anything.
+ */
+export class QuotaEngine {
+  constructor(
+    private readonly usage: QuotaUsageReader,
+    private readonly limits: QuotaLimitStore,
+    private readonly defaults: QuotaDefaults,
+  ) {}
+
+  /** Assigned groups, else the existing DEFAULT_GROUPS, else the built-in group. */
+  async effectiveGroupsOf(ownerId: number): Promise<QuotaGroup[]> {
+    const assigned = await this.limits.assignedGroupsOf(ownerId);
+    if (assigned.length > 0) return assigned;
+    const found = await Promise.all(this.defaults.defaultGroups.map((name) => this.limits.findGroup(name)));
+    const byName = new Map(found.filter((g): g is QuotaGroup => g !== undefined).map((g) => [g.name, g]));
+    return effectiveGroups([], this.defaults, (name) => byName.get(name));
+  }
+
+  async info(ownerId: number): Promise<QuotaInfo> {
+    const [usage, groups] = await Promise.all([this.usage.usageOf(ownerId), this.effectiveGroupsOf(ownerId)]);
+    return { used: usage.toUsed(), groups: groups.map((group) => group.toInfo()) };
+  }
+
+  /**
+   * Whether the owner is over quota for the subject. The subject is validated
+   * before anything is read: a bad one throws a QuotaValidationError (→ 422).
+   */
+  async check(ownerId: number, subject: unknown): Promise<boolean> {
+    const parsed = parseQuotaSubject(subject);
+    const [usage, groups] = await Promise.all([this.usage.usageOf(ownerId), this.effectiveGroupsOf(ownerId)]);
+    return isOverQuota(groups, usage, parsed);
+  }
+
+  /** The check with its reasons, group by group and rule by rule. */
+  async explain(ownerId: number, subject: unknown): Promise<QuotaExplanation> {
+    const parsed = parseQuotaSubject(subject);
+    const [usage, groups] = await Promise.all([this.usage.usageOf(ownerId), this.effectiveGroupsOf(ownerId)]);
+    return explainQuota(groups, usage, parsed);
+  }
+}
