@@ -6,6 +6,14 @@ import { OwnerStore } from './stores/owner.store';
 import { TeamMemberStore } from './stores/team-member.store';
 import { TeamStore } from './stores/team.store';
 import { SerialLock } from './serial-lock';
+import { InTransaction } from './quota/in-transaction';
+import { QuotaRecount } from './quota/quota-recount';
+import { TypeOrmQuotaLimitStore } from './quota/typeorm-quota-limit-store';
+import { TypeOrmQuotaUsageReader } from './quota/typeorm-quota-usage-reader';
+import { ArtifactStore } from './stores/artifact.store';
+import { AttachmentStore } from './stores/attachment.store';
+import { PackageStore } from './stores/package.store';
+import { RepositoryStore } from './stores/repository.store';
 
 /**
  * The persistence adapter's entry point: one store per aggregate, all bound to
@@ -21,6 +29,14 @@ export class Database {
   readonly accessTokens: AccessTokenStore;
   readonly teams: TeamStore;
   readonly teamMembers: TeamMemberStore;
+  /** Quota: limits, the usage ledger's reader and recount, and the sized rows (their stores keep the ledger in step). */
+  readonly quotaLimits: TypeOrmQuotaLimitStore;
+  readonly quotaUsage: TypeOrmQuotaUsageReader;
+  readonly quotaRecount: QuotaRecount;
+  readonly repositories: RepositoryStore;
+  readonly attachments: AttachmentStore;
+  readonly packages: PackageStore;
+  readonly artifacts: ArtifactStore;
 
   private constructor(
     readonly dataSource: DataSource,
@@ -31,6 +47,14 @@ export class Database {
     this.accessTokens = new AccessTokenStore(manager);
     this.teams = new TeamStore(manager);
     this.teamMembers = new TeamMemberStore(manager);
+    const inTransaction: InTransaction = (work) => this.transaction((tx) => work(tx.manager));
+    this.quotaLimits = new TypeOrmQuotaLimitStore(manager, inTransaction);
+    this.quotaUsage = new TypeOrmQuotaUsageReader(manager);
+    this.quotaRecount = new QuotaRecount(manager, inTransaction);
+    this.repositories = new RepositoryStore(manager, inTransaction);
+    this.attachments = new AttachmentStore(manager, inTransaction);
+    this.packages = new PackageStore(manager, inTransaction);
+    this.artifacts = new ArtifactStore(manager, inTransaction);
   }
 
   static async open(options: DatabaseOptions): Promise<Database> {

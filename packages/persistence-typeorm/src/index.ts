@@ -8,4 +8,5 @@ export * from './stores/access-token.store';
 export * from './stores/team.store';
 export * from './stores/team-member.store';
 export * from './unique-violation';
+export * from './quota';
 export * from './testing/test-databases';

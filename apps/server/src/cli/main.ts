@@ -3,6 +3,7 @@ import { Command, CommandError, UsageError } from './command';
 import { adminUserCreate } from './commands/admin-user-create';
 import { adminUserGenerateAccessToken } from './commands/admin-user-generate-access-token';
 import { web } from './commands/web';
+import { adminQuotaRecalculate } from './commands/quota-recalculate';
 
 export type { Command } from './command';
 export { CommandError, UsageError } from './command';
@@ -17,6 +18,7 @@ commands:
   web                                   serve HTTP(S) until SIGTERM/SIGINT
   admin user create --username U --password P --email E [--admin]
   admin user generate-access-token --username U [--token-name N] [--scopes all] [--raw]
+  admin quota recalculate [--owner NAME]
 `;
 
 /** Command words (space-separated) → the command. */
@@ -24,6 +26,7 @@ const COMMANDS: Record<string, Command> = {
   web,
   'admin user create': adminUserCreate,
   'admin user generate-access-token': adminUserGenerateAccessToken,
+  'admin quota recalculate': adminQuotaRecalculate,
 };
 
 /** Registers a command such as "admin quota recalculate" (space-separated words). */

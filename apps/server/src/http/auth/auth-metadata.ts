@@ -27,9 +27,13 @@ export const RequireSignIn = (requirement: SignInRequirement = { status: 401 }) 
     requirement.status === 401 ? ApiUnauthorizedResponse({ description: 'not signed in' }) : ApiForbiddenResponse({ description: 'not signed in' }),
   );
 
-/** The route needs a site administrator (implies sign-in). */
-export const RequireSiteAdmin = () =>
-  applyDecorators(SetMetadata(SIGN_IN_KEY, { status: 401 }), SetMetadata(SITE_ADMIN_KEY, true), ApiForbiddenResponse({ description: 'not a site administrator' }));
+/**
+ * The route needs a site administrator (implies sign-in). Anonymous callers get
+ * 401 by default, as Forgejo's admin routes answer; `{status: 403}` refuses them
+ * like signed-in non-admins.
+ */
+export const RequireSiteAdmin = (anonymous: SignInRequirement = { status: 401 }) =>
+  applyDecorators(SetMetadata(SIGN_IN_KEY, anonymous), SetMetadata(SITE_ADMIN_KEY, true), ApiForbiddenResponse({ description: 'not a site administrator' }));
 
 /** The route needs a token (or Basic); anonymous callers get 401 "token is required" (notifications). */
 export const RequireToken = () => SetMetadata(TOKEN_REQUIRED_KEY, true);

@@ -1,0 +1,39 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { bytesColumn, timestampColumn } from '../columns';
+import { RepositoryEntity } from './repository.entity';
+
+export type ArtifactStatus = 'active' | 'expired';
+
+/**
+ * An actions artifact. It counts (compressed size) toward the repository owner
+ * while its status is `active`; the expiry job sets `expired` through
+ * ArtifactStore, which takes it off the ledger in the same transaction.
+ */
+@Entity('action_artifact')
+export class ActionArtifactEntity {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Index('ix_action_artifact_repo')
+  @Column({ name: 'repo_id', type: 'integer' })
+  repoId!: number;
+
+  @ManyToOne(() => RepositoryEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'repo_id', foreignKeyConstraintName: 'fk_action_artifact_repo' })
+  repository?: RepositoryEntity;
+
+  @Column({ name: 'run_id', type: 'integer' })
+  runId!: number;
+
+  @Column({ type: 'varchar', length: 255 })
+  name!: string;
+
+  @Column({ name: 'compressed_size', ...bytesColumn() })
+  compressedSize!: number;
+
+  @Column({ name: 'expires_at', ...timestampColumn({ nullable: true }) })
+  expiresAt!: Date | null;
+
+  @Column({ type: 'varchar', length: 16, default: 'active' })
+  status!: ArtifactStatus;
+}

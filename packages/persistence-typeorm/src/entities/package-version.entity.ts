@@ -1,0 +1,24 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { timestampColumn } from '../columns';
+import { PackageEntity } from './package.entity';
+
+/** One version of a package. */
+@Entity('package_version')
+@Index('uq_package_version_package_version', ['packageId', 'version'], { unique: true })
+export class PackageVersionEntity {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ name: 'package_id', type: 'integer' })
+  packageId!: number;
+
+  @ManyToOne(() => PackageEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'package_id', foreignKeyConstraintName: 'fk_package_version_package' })
+  package?: PackageEntity;
+
+  @Column({ type: 'varchar', length: 255 })
+  version!: string;
+
+  @Column({ name: 'created_at', ...timestampColumn() })
+  createdAt!: Date;
+}

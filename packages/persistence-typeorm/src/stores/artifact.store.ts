@@ -1,0 +1,97 @@
+import { EntityManager } from 'typeorm';
+import { ActionArtifactEntity } from '../entities/action-artifact.entity';
+import { RepositoryEntity } from '../entities/repository.entity';
+import { InTransaction } from '../quota/in-transaction';
+import { findLocked } from '../quota/locked-row';
+import { UsageLedger } from '../quota/usage-ledger';
+
+export interface NewArtifact {
+  repoId: number;
+  runId: number;
+  name: string;
+  compressedSize: number;
+  expiresAt?: Date | null;
+}
+
+/** An artifact the quota counts, with what its URL needs. */
+export interface CountedArtifact {
+  id: number;
+  name: string;
+  size: number;
+  runId: number;
+  ownerName: string;
+  repoName: string;
+}
+
+/** Actions artifacts: their compressed size counts toward the repository owner while they are active. */
+export class ArtifactStore {
+  constructor(
+    private readonly manager: EntityManager,
+    private readonly inTransaction: InTransaction,
+  ) {}
+
+  findById(id: number): Promise<ActionArtifactEntity | null> {
+    return this.manager.getRepository(ActionArtifactEntity).findOneBy({ id });
+  }
+
+  insert(input: NewArtifact): Promise<ActionArtifactEntity> {
+    return this.inTransaction(async (manager) => {
+      const repository = await manager.getRepository(RepositoryEntity).findOneByOrFail({ id: input.repoId });
+      const artifacts = manager.getRepository(ActionArtifactEntity);
+      const saved = await artifacts.save(
+        artifacts.create({ repoId: input.repoId, runId: input.runId, name: input.name, compressedSize: input.compressedSize, expiresAt: input.expiresAt ?? null, status: 'active' }),
+      );
+      await new UsageLedger(manager).adjust({ ownerId: repository.ownerId, bucket: 'artifacts', delta: saved.compressedSize });
+      return saved;
+    });
+  }
+
+  /** Marks an active artifact expired (the expiry job): it stops counting. False when it was not active. */
+  markExpired(id: number): Promise<boolean> {
+    return this.inTransaction(async (manager) => {
+      const artifact = await findLocked(manager, ActionArtifactEntity, { id });
+      if (artifact?.status !== 'active') return false;
+      await manager.getRepository(ActionArtifactEntity).update({ id }, { status: 'expired' });
+      await this.release(manager, artifact);
+      return true;
+    });
+  }
+
+  delete(id: number): Promise<boolean> {
+    return this.inTransaction(async (manager) => {
+      const artifact = await findLocked(manager, ActionArtifactEntity, { id });
+      if (!artifact) return false;
+      await manager.getRepository(ActionArtifactEntity).delete({ id });
+      if (artifact.status === 'active') await this.release(manager, artifact);
+      return true;
+    });
+  }
+
+  /** One page of the owner's active artifacts, biggest first, and how many there are. */
+  async listCountedForOwner(ownerId: number, skip: number, take: number): Promise<[CountedArtifact[], number]> {
+    const query = this.manager
+      .getRepository(ActionArtifactEntity)
+      .createQueryBuilder('a')
+      .innerJoin(RepositoryEntity, 'r', 'r.id = a.repo_id')
+      .innerJoin('owner', 'o', 'o.id = r.owner_id')
+      .where('r.owner_id = :ownerId', { ownerId })
+      .andWhere("a.status = 'active'");
+    const total = await query.getCount();
+    const rows = await query
+      .select(['a.id AS id', 'a.name AS name', 'a.compressed_size AS size', 'a.run_id AS run_id', 'o.name AS owner_name', 'r.name AS repo_name'])
+      .orderBy('a.compressed_size', 'DESC')
+      .addOrderBy('a.id', 'ASC')
+      .offset(skip)
+      .limit(take)
+      .getRawMany();
+    return [
+      rows.map((row) => ({ id: Number(row.id), name: row.name, size: Number(row.size), runId: Number(row.run_id), ownerName: row.owner_name, repoName: row.repo_name })),
+      total,
+    ];
+  }
+
+  private async release(manager: EntityManager, artifact: ActionArtifactEntity): Promise<void> {
+    const repository = await manager.getRepository(RepositoryEntity).findOneByOrFail({ id: artifact.repoId });
+    await new UsageLedger(manager).adjust({ ownerId: repository.ownerId, bucket: 'artifacts', delta: -artifact.compressedSize });
+  }
+}

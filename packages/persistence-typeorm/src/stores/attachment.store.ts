@@ -1,0 +1,122 @@
+import { randomUUID } from 'crypto';
+import { EntityManager } from 'typeorm';
+import { UsageBucket } from '@bellows/domain';
+import { AttachmentEntity } from '../entities/attachment.entity';
+import { RepositoryEntity } from '../entities/repository.entity';
+import { InTransaction } from '../quota/in-transaction';
+import { findLocked } from '../quota/locked-row';
+import { UsageLedger } from '../quota/usage-ledger';
+
+export interface NewAttachment {
+  repoId: number;
+  name: string;
+  size: number;
+  uploaderId: number | null;
+  issueId?: number | null;
+  commentId?: number | null;
+  releaseId?: number | null;
+  uuid?: string;
+}
+
+/** An attachment the quota counts, with what its URLs need. */
+export interface CountedAttachment {
+  id: number;
+  uuid: string;
+  name: string;
+  size: number;
+  issueId: number | null;
+  commentId: number | null;
+  releaseId: number | null;
+  ownerName: string;
+  repoName: string;
+}
+
+/**
+ * The bucket an attachment counts in: release attachments in
+ * `attachments:releases`, issue and comment attachments in
+ * `attachments:issues`; one attached to nothing yet counts nowhere.
+ */
+export function attachmentBucket(attachment: Pick<AttachmentEntity, 'issueId' | 'commentId' | 'releaseId'>): UsageBucket | null {
+  if (attachment.releaseId !== null) return 'attachments:releases';
+  if (attachment.issueId !== null || attachment.commentId !== null) return 'attachments:issues';
+  return null;
+}
+
+/** Attachments. They count toward the owner of their repository, never the uploader. */
+export class AttachmentStore {
+  constructor(
+    private readonly manager: EntityManager,
+    private readonly inTransaction: InTransaction,
+  ) {}
+
+  private get repo() {
+    return this.manager.getRepository(AttachmentEntity);
+  }
+
+  findById(id: number): Promise<AttachmentEntity | null> {
+    return this.repo.findOneBy({ id });
+  }
+
+  findByUuid(uuid: string): Promise<AttachmentEntity | null> {
+    return this.repo.findOneBy({ uuid });
+  }
+
+  insert(input: NewAttachment): Promise<AttachmentEntity> {
+    return this.inTransaction(async (manager) => {
+      const repository = await manager.getRepository(RepositoryEntity).findOneBy({ id: input.repoId });
+      if (!repository) throw new Error(`repository ${input.repoId} does not exist`);
+      const saved = await manager.getRepository(AttachmentEntity).save(
+        manager.getRepository(AttachmentEntity).create({
+          uuid: input.uuid ?? randomUUID(), repoId: input.repoId, name: input.name, size: input.size, uploaderId: input.uploaderId,
+          issueId: input.issueId ?? null, commentId: input.commentId ?? null, releaseId: input.releaseId ?? null, createdAt: new Date(),
+        }),
+      );
+      const bucket = attachmentBucket(saved);
+      if (bucket) await new UsageLedger(manager).adjust({ ownerId: repository.ownerId, bucket, delta: saved.size });
+      return saved;
+    });
+  }
+
+  /** Deletes the attachment and takes its bytes off the repository owner's ledger. False when it was already gone. */
+  delete(id: number): Promise<boolean> {
+    return this.inTransaction(async (manager) => {
+      const attachment = await findLocked(manager, AttachmentEntity, { id });
+      if (!attachment) return false;
+      const repository = await manager.getRepository(RepositoryEntity).findOneByOrFail({ id: attachment.repoId });
+      await manager.getRepository(AttachmentEntity).delete({ id });
+      const bucket = attachmentBucket(attachment);
+      if (bucket) await new UsageLedger(manager).adjust({ ownerId: repository.ownerId, bucket, delta: -attachment.size });
+      return true;
+    });
+  }
+
+  /** One page of the attachments counted for the owner, biggest first, and how many there are. */
+  async listCountedForOwner(ownerId: number, skip: number, take: number): Promise<[CountedAttachment[], number]> {
+    const query = this.repo
+      .createQueryBuilder('a')
+      .innerJoin(RepositoryEntity, 'r', 'r.id = a.repo_id')
+      .innerJoin('owner', 'o', 'o.id = r.owner_id')
+      .where('r.owner_id = :ownerId', { ownerId })
+      .andWhere('(a.release_id IS NOT NULL OR a.issue_id IS NOT NULL OR a.comment_id IS NOT NULL)');
+    const total = await query.getCount();
+    const rows = await query
+      .select(['a.id AS id', 'a.uuid AS uuid', 'a.name AS name', 'a.size AS size', 'a.issue_id AS issue_id', 'a.comment_id AS comment_id'])
+      .addSelect(['a.release_id AS release_id', 'o.name AS owner_name', 'r.name AS repo_name'])
+      .orderBy('a.size', 'DESC')
+      .addOrderBy('a.id', 'ASC')
+      .offset(skip)
+      .limit(take)
+      .getRawMany();
+    return [
+      rows.map((row) => ({
+        id: Number(row.id), uuid: row.uuid, name: row.name, size: Number(row.size), issueId: nullableNumber(row.issue_id),
+        commentId: nullableNumber(row.comment_id), releaseId: nullableNumber(row.release_id), ownerName: row.owner_name, repoName: row.repo_name,
+      })),
+      total,
+    ];
+  }
+}
+
+function nullableNumber(value: unknown): number | null {
+  return value === null || value === undefined ? null : Number(value);
+}

@@ -1,0 +1,132 @@
+import { Database } from '../src/database';
+import { describeEachEngine } from './support/each-engine';
+import { insertOwner, uniqueName } from './support/quota-fixtures';
+
+describeEachEngine('quota usage ledger', (ctx) => {
+  const usage = async (db: Database, ownerId: number) => (await db.quotaUsage.usageOf(ownerId)).toJSON();
+  const repoOf = (db: Database, ownerId: number, options: { isPrivate?: boolean; gitSize?: number; lfsSize?: number } = {}) =>
+    db.repositories.insert({ ownerId, name: uniqueName('repo'), ...options });
+
+  it('reads zero for an owner that stores nothing', async () => {
+    const { db } = ctx();
+    const owner = await insertOwner(db);
+    expect(Object.values(await usage(db, owner.id))).toEqual([0, 0, 0, 0, 0, 0, 0]);
+  });
+
+  it('follows repository sizes and moves git bytes between public and private', async () => {
+    const { db } = ctx();
+    const owner = await insertOwner(db);
+    const repo = await repoOf(db, owner.id, { gitSize: 100, lfsSize: 7 });
+    expect(await usage(db, owner.id)).toMatchObject({ 'repos:public': 100, 'repos:private': 0, 'git:lfs': 7 });
+    await db.repositories.setGitSize(repo.id, 250);
+    await db.repositories.setLfsSize(repo.id, 3);
+    expect(await usage(db, owner.id)).toMatchObject({ 'repos:public': 250, 'git:lfs': 3 });
+    await db.repositories.setPrivate(repo.id, true);
+    expect(await usage(db, owner.id)).toMatchObject({ 'repos:public': 0, 'repos:private': 250 });
+    await db.repositories.setGitSize(repo.id, 40);
+    expect(await usage(db, owner.id)).toMatchObject({ 'repos:public': 0, 'repos:private': 40 });
+  });
+
+  it("counts an organization's attachment for the organization, not the uploader", async () => {
+    const { db } = ctx();
+    const uploader = await insertOwner(db, 'user');
+    const org = await insertOwner(db, 'organization');
+    const repo = await repoOf(db, org.id);
+    await db.attachments.insert({ repoId: repo.id, issueId: 1, name: 'a.txt', size: 30, uploaderId: uploader.id });
+    await db.attachments.insert({ repoId: repo.id, commentId: 5, name: 'b.txt', size: 12, uploaderId: uploader.id });
+    const release = await db.attachments.insert({ repoId: repo.id, releaseId: 2, name: 'c.zip', size: 500, uploaderId: uploader.id });
+    expect(await usage(db, org.id)).toMatchObject({ 'attachments:issues': 42, 'attachments:releases': 500 });
+    expect(await usage(db, uploader.id)).toMatchObject({ 'attachments:issues': 0, 'attachments:releases': 0 });
+    await db.attachments.delete(release.id);
+    expect(await usage(db, org.id)).toMatchObject({ 'attachments:releases': 0 });
+    expect(await db.attachments.delete(release.id)).toBe(false);
+  });
+
+  it('counts package files at their blob size for the package owner, and forgets deleted versions', async () => {
+    const { db } = ctx();
+    const owner = await insertOwner(db);
+    const pkg = await db.packages.createPackage({ ownerId: owner.id, type: 'generic', name: uniqueName('pkg') });
+    const v1 = await db.packages.createVersion(pkg.id, '1.0.0');
+    const v2 = await db.packages.createVersion(pkg.id, '2.0.0');
+    const blob = await db.packages.putBlob(uniqueName('sha').padEnd(64, '0').slice(0, 64), 1000);
+    await db.packages.addFile(v1.id, blob.id, 'a.tgz');
+    await db.packages.addFile(v2.id, blob.id, 'a.tgz');
+    expect(await usage(db, owner.id)).toMatchObject({ packages: 2000 });
+    await db.packages.deleteVersion(v1.id);
+    expect(await usage(db, owner.id)).toMatchObject({ packages: 1000 });
+    await db.packages.deletePackage(pkg.id);
+    expect(await usage(db, owner.id)).toMatchObject({ packages: 0 });
+  });
+
+  it('counts artifacts while they are active', async () => {
+    const { db } = ctx();
+    const owner = await insertOwner(db);
+    const repo = await repoOf(db, owner.id);
+    const artifact = await db.artifacts.insert({ repoId: repo.id, runId: 1, name: 'build', compressedSize: 64 });
+    await db.artifacts.insert({ repoId: repo.id, runId: 1, name: 'logs', compressedSize: 6 });
+    expect(await usage(db, owner.id)).toMatchObject({ artifacts: 70 });
+    expect(await db.artifacts.markExpired(artifact.id)).toBe(true);
+    expect(await db.artifacts.markExpired(artifact.id)).toBe(false);
+    await db.artifacts.delete(artifact.id);
+    expect(await usage(db, owner.id)).toMatchObject({ artifacts: 6 });
+  });
+
+  it('takes a deleted repository off the ledger with its attachments and artifacts', async () => {
+    const { db } = ctx();
+    const owner = await insertOwner(db);
+    const repo = await repoOf(db, owner.id, { isPrivate: true, gitSize: 10, lfsSize: 20 });
+    await db.attachments.insert({ repoId: repo.id, issueId: 1, name: 'x', size: 5, uploaderId: owner.id });
+    await db.artifacts.insert({ repoId: repo.id, runId: 1, name: 'y', compressedSize: 9 });
+    await db.repositories.delete(repo.id);
+    expect(Object.values(await usage(db, owner.id))).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(await db.quotaRecount.differences(owner.id)).toEqual([]);
+  });
+
+  it('rolls the ledger back with the rows when a transaction fails', async () => {
+    const { db } = ctx();
+    const owner = await insertOwner(db);
+    const repo = await repoOf(db, owner.id);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.attachments.insert({ repoId: repo.id, issueId: 1, name: 'x', size: 77, uploaderId: null });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await usage(db, owner.id)).toMatchObject({ 'attachments:issues': 0 });
+  });
+
+  it('recount reports and fixes a ledger that drifted from the rows', async () => {
+    const { db } = ctx();
+    const owner = await insertOwner(db);
+    await repoOf(db, owner.id, { gitSize: 300 });
+    await db.dataSource.query(`UPDATE owner_quota_usage SET bytes = 1 WHERE owner_id = ${owner.id} AND bucket = 'repos:public'`);
+    expect(await db.quotaRecount.differences(owner.id)).toEqual([{ ownerId: owner.id, bucket: 'repos:public', stored: 1, counted: 300 }]);
+    expect(await db.quotaRecount.fix(owner.id)).toHaveLength(1);
+    expect(await db.quotaRecount.differences(owner.id)).toEqual([]);
+    expect(await usage(db, owner.id)).toMatchObject({ 'repos:public': 300 });
+  });
+
+  it('keeps exact totals under many parallel uploads and deletions for one owner', async () => {
+    const { db } = ctx();
+    const owner = await insertOwner(db, 'organization');
+    const repos = [await repoOf(db, owner.id), await repoOf(db, owner.id)];
+    const first = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        db.transaction((tx) => tx.attachments.insert({ repoId: repos[i % 2].id, issueId: i % 3 ? 1 : null, releaseId: i % 3 ? null : 1, name: `f${i}`, size: 100 + i, uploaderId: null })),
+      ),
+    );
+    await Promise.all([
+      ...first.filter((_, i) => i % 2 === 0).map((a) => db.transaction((tx) => tx.attachments.delete(a.id))),
+      ...first.filter((_, i) => i % 4 === 1).map((a) => db.transaction((tx) => tx.attachments.delete(a.id))), // racing deletions of the same rows
+      ...first.filter((_, i) => i % 4 === 1).map((a) => db.attachments.delete(a.id)),
+      ...Array.from({ length: 20 }, (_, i) => db.attachments.insert({ repoId: repos[i % 2].id, issueId: 2, name: `g${i}`, size: 1000 + i, uploaderId: null })),
+      db.repositories.setGitSize(repos[0].id, 5000),
+      db.repositories.setPrivate(repos[1].id, true),
+    ]);
+    expect(await db.quotaRecount.differences(owner.id)).toEqual([]);
+    const remaining = first.filter((_, i) => i % 2 === 1 && i % 4 !== 1).reduce((sum, a) => sum + a.size, 0);
+    const added = Array.from({ length: 20 }, (_, i) => 1000 + i).reduce((a, b) => a + b, 0);
+    const stored = await usage(db, owner.id);
+    expect(stored['attachments:issues'] + stored['attachments:releases']).toBe(remaining + added);
+  });
+});
