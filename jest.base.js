@@ -18,6 +18,8 @@ module.exports = function jestConfig(dir, overrides = {}) {
     moduleNameMapper: {
       '^@bellows/domain$': path.join(__dirname, 'packages/domain/src'),
       '^@bellows/persistence-typeorm$': path.join(__dirname, 'packages/persistence-typeorm/src'),
+      '^@bellows/git$': path.join(__dirname, 'packages/git/src'),
+      '^@bellows/storage$': path.join(__dirname, 'packages/storage/src'),
     },
     ...overrides,
   };

@@ -1,0 +1,41 @@
+export * from './errors';
+export * from './types';
+export * from './validation';
+export { GitRepositories, type CreateBareOptions } from './repositories';
+export { measureSize } from './measure-size';
+export type { GitExit, GitStream } from './git-stream';
+export * from './smart-http';
+export {
+  resolveRef,
+  resolveCommit,
+  branchTip,
+  isEmpty,
+  getDefaultBranch,
+  setDefaultBranch,
+  listBranches,
+  getBranch,
+  listCommits,
+  getCommit,
+  readTree,
+  statPath,
+  readBlob,
+  openBlob,
+  readBlobBytes,
+  type ListCommitsOptions,
+  type BlobHandle,
+} from './read';
+export * from './compare';
+export {
+  createInitialCommit,
+  createOrUpdateFile,
+  deleteFile,
+  createTag,
+  deleteTag,
+  buildTree,
+  type FileChange,
+  type CommitOptions,
+  type InitialCommitOptions,
+  type FileCommitOptions,
+  type FileCommitResult,
+} from './write';
+export * from './archive';

@@ -1,0 +1,84 @@
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import * as path from 'node:path';
+import { GitConflictError, GitNotFoundError } from './errors';
+import { runGit } from './run-git';
+import { assertPathSegment, assertRefName } from './validation';
+
+export interface CreateBareOptions {
+  defaultBranch: string;
+}
+
+/**
+ * The layout of bare repositories on disk: `{root}/{owner}/{repo}.git`, lower-cased so that
+ * names differing only in case (which the forge treats as one) share one directory.
+ */
+export class GitRepositories {
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = path.resolve(root);
+  }
+
+  pathFor(owner: string, repo: string): string {
+    return path.join(this.root, this.ownerDir(owner), `${assertPathSegment('repository name', repo).toLowerCase()}.git`);
+  }
+
+  /** The wiki of a repository is a second bare repository next to it. */
+  wikiPathFor(owner: string, repo: string): string {
+    return path.join(this.root, this.ownerDir(owner), `${assertPathSegment('repository name', repo).toLowerCase()}.wiki.git`);
+  }
+
+  async exists(owner: string, repo: string): Promise<boolean> {
+    return isDirectory(this.pathFor(owner, repo));
+  }
+
+  /** Creates an empty bare repository whose HEAD points at `defaultBranch`; returns its path. */
+  async createBare(owner: string, repo: string, options: CreateBareOptions): Promise<string> {
+    return this.initBare(this.pathFor(owner, repo), options);
+  }
+
+  async createWiki(owner: string, repo: string, options: CreateBareOptions): Promise<string> {
+    return this.initBare(this.wikiPathFor(owner, repo), options);
+  }
+
+  /** Removes the repository and its wiki; removing one that does not exist is not an error. */
+  async delete(owner: string, repo: string): Promise<void> {
+    await rm(this.pathFor(owner, repo), { recursive: true, force: true });
+    await rm(this.wikiPathFor(owner, repo), { recursive: true, force: true });
+  }
+
+  /** Moves a repository (and its wiki, if any) to a new owner and/or name. */
+  async move(from: { owner: string; repo: string }, to: { owner: string; repo: string }): Promise<string> {
+    const source = this.pathFor(from.owner, from.repo);
+    const target = this.pathFor(to.owner, to.repo);
+    if (source === target) return target;
+    if (!(await isDirectory(source))) throw new GitNotFoundError(`repository ${from.owner}/${from.repo} does not exist`);
+    if (await isDirectory(target)) throw new GitConflictError(`repository ${to.owner}/${to.repo} already exists`);
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(source, target);
+    const wikiSource = this.wikiPathFor(from.owner, from.repo);
+    if (await isDirectory(wikiSource)) await rename(wikiSource, this.wikiPathFor(to.owner, to.repo));
+    return target;
+  }
+
+  private ownerDir(owner: string): string {
+    return assertPathSegment('owner name', owner).toLowerCase();
+  }
+
+  private async initBare(repoPath: string, { defaultBranch }: CreateBareOptions): Promise<string> {
+    assertRefName('default branch', defaultBranch);
+    if (await isDirectory(repoPath)) throw new GitConflictError(`a repository already exists at ${path.basename(repoPath)}`);
+    await mkdir(path.dirname(repoPath), { recursive: true });
+    await runGit(['init', '--bare', '--quiet', `--initial-branch=${defaultBranch}`, repoPath]);
+    return repoPath;
+  }
+}
+
+async function isDirectory(target: string): Promise<boolean> {
+  try {
+    return (await stat(target)).isDirectory();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+}

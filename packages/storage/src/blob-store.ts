@@ -1,0 +1,250 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { link, mkdir, open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import * as path from 'node:path';
+import { Transform, Writable, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { BlobAbortedError, BlobExistsError, BlobMismatchError, BlobNotFoundError, BlobStoreError, BlobTooLargeError } from './errors';
+import { assertBlobKey } from './keys';
+
+export interface WriteOptions {
+  /** The size the uploader announced; anything else is a BlobMismatchError. */
+  expectedSize?: number;
+  /** The sha256 (lower-case hex) the uploader announced; anything else is a BlobMismatchError. */
+  expectedSha256?: string;
+  /** Stop reading and fail with BlobTooLargeError once the content exceeds this. */
+  maxBytes?: number;
+  /** Aborting it stops the upload with BlobAbortedError. */
+  signal?: AbortSignal;
+  /** Replace an existing blob (default); when false an existing one is a BlobExistsError. */
+  overwrite?: boolean;
+}
+
+export interface BlobInfo {
+  size: number;
+  sha256: string;
+}
+
+export interface StoredBlob extends BlobInfo {
+  key: string;
+  /** False when the key already held a blob that was kept (overwrite: false, content-addressed). */
+  created: boolean;
+}
+
+export interface BlobStat {
+  size: number;
+  modifiedAt: Date;
+}
+
+/** Temporary files live here: inside the root (same file system, so rename is atomic) and hidden from keys. */
+const TEMP_DIR = '.tmp';
+
+/**
+ * Blobs under a root folder, one file per key. A write streams to a temporary file while
+ * hashing and counting, checks what was announced, fsyncs and only then renames (or links)
+ * the file into place: readers see the whole blob or none, and a failed, aborted or refused
+ * upload leaves no file behind (empty shard directories may stay; they hold no bytes).
+ */
+export class BlobStore {
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = path.resolve(root);
+  }
+
+  /** The file behind a key, for callers that hand files to the OS (e.g. sendfile). */
+  pathOf(key: string): string {
+    return path.join(this.root, ...assertBlobKey(key).split('/'));
+  }
+
+  async write(key: string, input: Readable, options: WriteOptions = {}): Promise<StoredBlob> {
+    assertBlobKey(key);
+    const stored = await this.writeDerived(input, options, () => key);
+    if (!stored.created) throw new BlobExistsError(key);
+    return stored;
+  }
+
+  /**
+   * Like {@link write}, for keys that depend on the content (content addressing): `keyFor`
+   * gets the size and hash once the whole content has been received.
+   */
+  async writeDerived(input: Readable, options: WriteOptions, keyFor: (info: BlobInfo) => string): Promise<StoredBlob> {
+    const { tempPath, info } = await this.receive(input, options);
+    try {
+      const key = assertBlobKey(keyFor(info));
+      const created = await this.place(tempPath, this.pathOf(key), options.overwrite ?? true);
+      return { key, ...info, created };
+    } finally {
+      await removeQuietly(tempPath);
+    }
+  }
+
+  /** Streams a blob, optionally a byte range (inclusive `end`, as HTTP ranges). */
+  async read(key: string, range: { start?: number; end?: number } = {}): Promise<Readable> {
+    let handle: FileHandle;
+    try {
+      handle = await open(this.pathOf(key), 'r');
+    } catch (error) {
+      throw notFoundOr(error, key);
+    }
+    if (!(await handle.stat()).isFile()) {
+      await handle.close();
+      throw new BlobNotFoundError(key); // a shard directory is not a blob
+    }
+    return handle.createReadStream(range);
+  }
+
+  async stat(key: string): Promise<BlobStat> {
+    try {
+      const info = await stat(this.pathOf(key));
+      if (!info.isFile()) throw new BlobNotFoundError(key);
+      return { size: info.size, modifiedAt: info.mtime };
+    } catch (error) {
+      throw notFoundOr(error, key);
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await this.stat(key);
+      return true;
+    } catch (error) {
+      if (error instanceof BlobNotFoundError) return false;
+      throw error;
+    }
+  }
+
+  /** Removes a blob; returns false when there was none. */
+  async delete(key: string): Promise<boolean> {
+    try {
+      await unlink(this.pathOf(key));
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+  }
+
+  /** Streams the input to a fresh temporary file, hashing and counting; the file is removed on any failure. */
+  private async receive(input: Readable, options: WriteOptions): Promise<{ tempPath: string; info: BlobInfo }> {
+    const tempDir = path.join(this.root, TEMP_DIR);
+    await mkdir(tempDir, { recursive: true });
+    const tempPath = path.join(tempDir, `${randomUUID()}.part`);
+    const handle = await open(tempPath, 'wx', 0o644);
+    try {
+      const meter = new ContentMeter(options);
+      await pipeline(input, meter, syncedFileWriter(handle), { signal: options.signal });
+      await handle.close();
+      const info = meter.result();
+      checkAnnounced(info, options);
+      return { tempPath, info };
+    } catch (error) {
+      await handle.close().catch(() => undefined);
+      await removeQuietly(tempPath);
+      throw asStoreError(error);
+    }
+  }
+
+  /** Gives the finished temporary file its name; returns false when an existing blob was kept. */
+  private async place(tempPath: string, target: string, overwrite: boolean): Promise<boolean> {
+    await mkdir(path.dirname(target), { recursive: true });
+    if (overwrite) {
+      await rename(tempPath, target);
+    } else {
+      try {
+        // link() fails when the name exists, atomically: of two concurrent writers exactly one creates.
+        await link(tempPath, target);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+        throw error;
+      }
+    }
+    await syncDirectory(path.dirname(target));
+    return true;
+  }
+}
+
+/**
+ * Writes into an open file and fsyncs it before finishing, so the bytes are on disk before a
+ * name points at them. The caller keeps ownership of the handle (closes it).
+ */
+function syncedFileWriter(handle: FileHandle): Writable {
+  return new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      writeAll(handle, chunk).then(() => callback(), callback);
+    },
+    final(callback) {
+      handle.sync().then(() => callback(), callback);
+    },
+  });
+}
+
+async function writeAll(handle: FileHandle, chunk: Buffer): Promise<void> {
+  let offset = 0;
+  while (offset < chunk.length) {
+    const { bytesWritten } = await handle.write(chunk, offset, chunk.length - offset);
+    offset += bytesWritten;
+  }
+}
+
+/** Hashes and counts what flows through, and stops the flow as soon as a limit is passed. */
+class ContentMeter extends Transform {
+  private readonly hash = createHash('sha256');
+  private size = 0;
+
+  constructor(private readonly limits: Pick<WriteOptions, 'maxBytes' | 'expectedSize'>) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null, data?: Buffer) => void): void {
+    this.size += chunk.length;
+    const { maxBytes, expectedSize } = this.limits;
+    if (maxBytes !== undefined && this.size > maxBytes) return callback(new BlobTooLargeError(maxBytes));
+    if (expectedSize !== undefined && this.size > expectedSize) return callback(new BlobMismatchError('size', expectedSize, `more than ${expectedSize}`));
+    this.hash.update(chunk);
+    callback(null, chunk);
+  }
+
+  result(): BlobInfo {
+    return { size: this.size, sha256: this.hash.digest('hex') };
+  }
+}
+
+function checkAnnounced(info: BlobInfo, options: WriteOptions): void {
+  if (options.expectedSize !== undefined && info.size !== options.expectedSize) {
+    throw new BlobMismatchError('size', options.expectedSize, info.size);
+  }
+  if (options.expectedSha256 !== undefined && info.sha256 !== options.expectedSha256.toLowerCase()) {
+    throw new BlobMismatchError('sha256', options.expectedSha256, info.sha256);
+  }
+}
+
+/** Our own refusals keep their type; file-system failures stay what they are; anything else is the source failing. */
+function asStoreError(error: unknown): unknown {
+  if (error instanceof BlobStoreError) return error;
+  const errno = error as NodeJS.ErrnoException;
+  if (typeof errno?.syscall === 'string') return error;
+  return new BlobAbortedError(error);
+}
+
+function notFoundOr(error: unknown, key: string): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR' ? new BlobNotFoundError(key) : error;
+}
+
+async function removeQuietly(file: string): Promise<void> {
+  await unlink(file).catch(() => undefined);
+}
+
+/** Makes the new directory entry durable; not every platform can open a directory, which is fine. */
+async function syncDirectory(dir: string): Promise<void> {
+  try {
+    const handle = await open(dir, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // best effort
+  }
+}

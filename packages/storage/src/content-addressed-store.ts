@@ -1,0 +1,47 @@
+import type { Readable } from 'node:stream';
+import type { BlobStore, BlobStat, WriteOptions } from './blob-store';
+import { InvalidBlobKeyError } from './errors';
+import { isSha256, shardedKey } from './keys';
+
+export interface PutResult {
+  sha256: string;
+  size: number;
+  /** False when identical content was already stored (nothing new was written). */
+  created: boolean;
+}
+
+/**
+ * Blobs named by the sha256 of their content within a namespace
+ * (`packages/ab/cd/<sha256>`): storing the same bytes twice keeps one file. Callers count
+ * references themselves and delete a blob when the last one goes.
+ */
+export class ContentAddressedStore {
+  constructor(private readonly blobs: BlobStore) {}
+
+  keyOf(namespace: string, sha256: string): string {
+    if (!isSha256(sha256)) throw new InvalidBlobKeyError(`${namespace}/${sha256}`, 'not a lower-case sha256');
+    return shardedKey(namespace, sha256);
+  }
+
+  async put(namespace: string, input: Readable, options: Omit<WriteOptions, 'overwrite'> = {}): Promise<PutResult> {
+    shardedKey(namespace, '0000'); // validate the namespace before reading any byte
+    const stored = await this.blobs.writeDerived(input, { ...options, overwrite: false }, (info) => shardedKey(namespace, info.sha256));
+    return { sha256: stored.sha256, size: stored.size, created: stored.created };
+  }
+
+  async read(namespace: string, sha256: string, range?: { start?: number; end?: number }): Promise<Readable> {
+    return this.blobs.read(this.keyOf(namespace, sha256), range);
+  }
+
+  async stat(namespace: string, sha256: string): Promise<BlobStat> {
+    return this.blobs.stat(this.keyOf(namespace, sha256));
+  }
+
+  async exists(namespace: string, sha256: string): Promise<boolean> {
+    return this.blobs.exists(this.keyOf(namespace, sha256));
+  }
+
+  async delete(namespace: string, sha256: string): Promise<boolean> {
+    return this.blobs.delete(this.keyOf(namespace, sha256));
+  }
+}

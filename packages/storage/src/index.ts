@@ -1,0 +1,4 @@
+export * from './errors';
+export * from './keys';
+export { BlobStore, type WriteOptions, type BlobInfo, type StoredBlob, type BlobStat } from './blob-store';
+export { ContentAddressedStore, type PutResult } from './content-addressed-store';
