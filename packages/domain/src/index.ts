@@ -1,3 +1,4 @@
 export * from './accounts/owner-name';
 export * from './auth/token-scope';
 export * from './quota';
+export * from './issues';
