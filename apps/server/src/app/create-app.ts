@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Logger, LogLevel } from '@nestjs/common';
+import { LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Database } from '@bellows/persistence-typeorm';
@@ -90,7 +90,6 @@ export async function startServer(config: BellowsConfig, options: CreateAppOptio
         draining.begin();
         await app.close();
         await db.close();
-        new Logger('Bellows').log('stopped');
       })()),
   };
 }

@@ -13,7 +13,8 @@ const SHUTDOWN_GRACE_MS = 30_000;
 export async function web(args: string[], configPath: string | undefined): Promise<'serving'> {
   parseOptions(args, {});
   const config = loadConfig({ configPath });
-  const server = await startServer(config, { logger: ['log', 'error', 'warn'] });
+  // Warnings and errors only: Nest's per-route start-up lines would drown the one line operators need.
+  const server = await startServer(config, { logger: ['error', 'warn'] });
   const stop = (signal: NodeJS.Signals) => {
     process.stdout.write(`received ${signal}, finishing in-flight requests\n`);
     // A second signal is not caught any more, so it ends the process the default way.
@@ -23,7 +24,10 @@ export async function web(args: string[], configPath: string | undefined): Promi
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
     server.close().then(
-      () => process.exit(0),
+      () => {
+        process.stdout.write('stopped: requests finished, database closed\n');
+        process.exit(0);
+      },
       (error) => {
         process.stderr.write(`error while shutting down: ${(error as Error).message}\n`);
         process.exit(1);
