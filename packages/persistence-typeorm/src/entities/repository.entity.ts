@@ -3,8 +3,7 @@ import { bytesColumn, timestampColumn } from '../columns';
 import { OwnerEntity } from './owner.entity';
 
 /**
- * A repository, reduced to what the quota engine counts; the repository issue
- * adds its other columns with its own migration. Sizes are written by the code
+ * A repository. Sizes are written by the code
  * that changes the data (push, LFS upload) through RepositoryStore, which keeps
  * the owner's usage ledger in step.
  */
@@ -29,6 +28,23 @@ export class RepositoryEntity {
 
   @Column({ name: 'is_private', type: 'boolean', default: false })
   isPrivate!: boolean;
+
+  @Column({ type: 'varchar', length: 2048, default: '' })
+  description!: string;
+
+  @Column({ type: 'varchar', length: 1024, default: '' })
+  website!: string;
+
+  /** The branch HEAD points at; it need not exist while the repository is empty. */
+  @Column({ name: 'default_branch', type: 'varchar', length: 255, default: 'main' })
+  defaultBranch!: string;
+
+  /** True until the first commit arrives (auto_init, push, or a file written through the API). */
+  @Column({ name: 'is_empty', type: 'boolean', default: true })
+  isEmpty!: boolean;
+
+  @Column({ name: 'is_archived', type: 'boolean', default: false })
+  isArchived!: boolean;
 
   /** Bytes of git data, LFS objects not included. */
   @Column({ name: 'git_size', ...bytesColumn() })

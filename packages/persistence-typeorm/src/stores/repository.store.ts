@@ -14,7 +14,13 @@ export interface NewRepository {
   isPrivate?: boolean;
   gitSize?: number;
   lfsSize?: number;
+  description?: string;
+  website?: string;
+  defaultBranch?: string;
 }
+
+/** The columns of a repository that no quota figure depends on. */
+export type RepositoryDetails = Partial<Pick<RepositoryEntity, 'name' | 'description' | 'website' | 'defaultBranch' | 'isEmpty' | 'isArchived'>>;
 
 /** The bucket a repository's git data counts in. */
 export function repositoryBucket(isPrivate: boolean): UsageBucket {
@@ -49,6 +55,7 @@ export class RepositoryStore {
       const row = manager.getRepository(RepositoryEntity).create({
         ownerId: input.ownerId, name: input.name, lowerName: input.name.toLowerCase(), isPrivate: input.isPrivate ?? false,
         gitSize: input.gitSize ?? 0, lfsSize: input.lfsSize ?? 0, createdAt: now, updatedAt: now,
+        description: input.description ?? '', website: input.website ?? '', defaultBranch: input.defaultBranch ?? 'main', isEmpty: true,
       });
       const saved = await manager.getRepository(RepositoryEntity).save(row);
       await new UsageLedger(manager).adjust(
@@ -57,6 +64,13 @@ export class RepositoryStore {
       );
       return saved;
     });
+  }
+
+  /** Changes columns that do not count for quota (a rename keeps the lower-cased name in step). */
+  async updateDetails(id: number, details: RepositoryDetails): Promise<void> {
+    const changes: Partial<RepositoryEntity> = { ...details, updatedAt: new Date() };
+    if (details.name !== undefined) changes.lowerName = details.name.toLowerCase();
+    await this.repo.update({ id }, changes);
   }
 
   /** Records the size of the git data (LFS excluded), e.g. after a push. */

@@ -1,0 +1,15 @@
+import { Provider } from '@nestjs/common';
+import { GitRepositories } from '@bellows/git';
+import { BlobStore } from '@bellows/storage';
+import { CONFIG } from '../../app/tokens';
+import { BellowsConfig } from '../../config';
+
+/**
+ * The framework-free git and storage adapters as Nest providers: bare
+ * repositories under `[repository] ROOT`, blobs (LFS objects, attachments…)
+ * under `[storage] PATH`. Inject `GitRepositories` and `BlobStore` by class.
+ */
+export const GIT_PROVIDERS: Provider[] = [
+  { provide: GitRepositories, inject: [CONFIG], useFactory: (config: BellowsConfig) => new GitRepositories(config.repository.root) },
+  { provide: BlobStore, inject: [CONFIG], useFactory: (config: BellowsConfig) => new BlobStore(config.storage.path) },
+];

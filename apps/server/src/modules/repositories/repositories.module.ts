@@ -1,0 +1,27 @@
+import { Module } from '@nestjs/common';
+import { GitRepositories } from '@bellows/git';
+import { BlobStore } from '@bellows/storage';
+import { AccountsModule } from '../accounts/accounts.module';
+import { GIT_PROVIDERS } from './git.providers';
+import { RepositoryAccess } from './repository-access.service';
+import { RepositoryService } from './repository.service';
+import { CollaboratorsController } from './collaborators.controller';
+import { AdminReposController, OrgReposController } from './org-repos.controller';
+import { RepositoriesController } from './repositories.controller';
+import { UserReposController } from './user-repos.controller';
+import { RepositoryCreation } from './repository-creation.service';
+import { RepositoryListing } from './repository-listing.service';
+import { shapeContextProvider } from '../accounts/shape-context.provider';
+
+/**
+ * Repositories: who may do what (RepositoryAccess), rows and bare repositories
+ * kept together (RepositoryService), and the git and blob storage adapters.
+ * The git, LFS, contents, wiki and pull request modules import this one.
+ */
+@Module({
+  imports: [AccountsModule],
+  controllers: [RepositoriesController, UserReposController, OrgReposController, AdminReposController, CollaboratorsController],
+  providers: [...GIT_PROVIDERS, RepositoryAccess, RepositoryService, RepositoryCreation, RepositoryListing, shapeContextProvider],
+  exports: [GitRepositories, BlobStore, RepositoryAccess, RepositoryService],
+})
+export class RepositoriesModule {}

@@ -1,0 +1,32 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { OwnerEntity } from './owner.entity';
+import { RepositoryEntity } from './repository.entity';
+
+/** What a collaborator may do in a repository. */
+export type CollaborationMode = 'read' | 'write' | 'admin';
+
+/** A user given access to one repository they neither own nor reach through a team. */
+@Entity('collaboration')
+@Index('uq_collaboration_repo_user', ['repoId', 'userId'], { unique: true })
+export class CollaborationEntity {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ name: 'repo_id', type: 'integer' })
+  repoId!: number;
+
+  @ManyToOne(() => RepositoryEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'repo_id', foreignKeyConstraintName: 'fk_collaboration_repo' })
+  repo?: RepositoryEntity;
+
+  @Index('ix_collaboration_user')
+  @Column({ name: 'user_id', type: 'integer' })
+  userId!: number;
+
+  @ManyToOne(() => OwnerEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'fk_collaboration_user' })
+  user?: OwnerEntity;
+
+  @Column({ type: 'varchar', length: 16 })
+  mode!: CollaborationMode;
+}
