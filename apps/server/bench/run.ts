@@ -1,9 +1,10 @@
 import { join } from 'path';
 import { BenchContext, BenchPart } from './bench-part';
 import { quotaBench } from './quota/quota-bench';
+import { gitBench } from './git/git-bench';
 
 /** Every bench part, in the order `npm run bench` runs them. Later parts (git clone/push) register here. */
-const PARTS: BenchPart[] = [quotaBench];
+const PARTS: BenchPart[] = [quotaBench, gitBench];
 
 /** `BENCH_ONLY=quota` (comma-separated names) runs only those parts. */
 function selectedParts(): BenchPart[] {

@@ -1,0 +1,48 @@
+import { HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GitConflictError, GitNotFoundError, InvalidGitInputError } from '@bellows/git';
+import { BlobAbortedError, BlobMismatchError, BlobNotFoundError, BlobTooLargeError, InvalidBlobKeyError } from '@bellows/storage';
+
+/** The realm git and git-lfs show when they prompt for credentials. */
+export const AUTH_REALM = 'Basic realm="Bellows"';
+
+const logger = new Logger('GitHttp');
+
+/**
+ * Error replies of the git and LFS routes (which live outside Nest's exception
+ * filter): `{message, url}` like the API, and a Basic challenge on 401 so that
+ * git and git-lfs ask for credentials. LFS clients read the same `message`.
+ */
+export function sendGitHttpError(error: unknown, request: FastifyRequest, reply: FastifyReply, docsUrl: string): void {
+  const { status, message } = describe(error, request);
+  if (reply.sent || reply.raw.headersSent) {
+    reply.raw.destroy();
+    return;
+  }
+  if (status === HttpStatus.UNAUTHORIZED) reply.header('WWW-Authenticate', AUTH_REALM).header('LFS-Authenticate', AUTH_REALM);
+  const isLfs = request.url.includes('/info/lfs/');
+  reply
+    .status(status)
+    .header('content-type', isLfs ? 'application/vnd.git-lfs+json' : 'application/json; charset=utf-8')
+    .send(JSON.stringify({ message, url: docsUrl }));
+}
+
+function describe(error: unknown, request: FastifyRequest): { status: number; message: string } {
+  if (error instanceof HttpException) {
+    const response = error.getResponse();
+    const message = typeof response === 'string' ? response : String((response as { message?: unknown }).message ?? error.message);
+    return { status: error.getStatus(), message };
+  }
+  if (error instanceof InvalidGitInputError || error instanceof InvalidBlobKeyError) return { status: 400, message: error.message };
+  if (error instanceof GitNotFoundError || error instanceof BlobNotFoundError) return { status: 404, message: error.message };
+  if (error instanceof GitConflictError) return { status: 409, message: error.message };
+  if (error instanceof BlobMismatchError) return { status: 422, message: error.message };
+  if (error instanceof BlobTooLargeError) return { status: 413, message: error.message };
+  if (error instanceof BlobAbortedError) return { status: 400, message: error.message };
+  const fastifyError = error as { statusCode?: number; message?: string };
+  if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    return { status: fastifyError.statusCode, message: fastifyError.message ?? 'bad request' };
+  }
+  logger.error(`${request.method} ${request.url}: ${(error as Error)?.stack ?? String(error)}`);
+  return { status: 500, message: 'internal server error' };
+}

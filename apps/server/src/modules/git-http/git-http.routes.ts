@@ -1,0 +1,69 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CONFIG } from '../../app/tokens';
+import { BellowsConfig } from '../../config';
+import { apiDocsUrl } from '../../http/api-error.filter';
+import { sendGitHttpError } from './git-http-errors';
+import { LFS_CONTENT_TYPE } from './lfs/lfs-batch';
+import { LfsHandler } from './lfs/lfs.handler';
+import { SmartHttpHandler } from './smart-http.handler';
+
+/** Largest JSON body the LFS routes read (a batch of 1000 pointers is about 100 KiB). */
+const LFS_JSON_LIMIT = 1024 * 1024;
+
+/**
+ * Mounts git smart HTTP and Git LFS beside the API, as plain Fastify routes in
+ * their own scope: there, request bodies are NOT parsed (packs and LFS objects
+ * stream straight from the socket into git or storage), except the small JSON
+ * messages of the LFS API. `{repo}` may end in `.git`, `.wiki` or `.wiki.git`.
+ */
+@Injectable()
+export class GitHttpRoutes implements OnModuleInit {
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly smartHttp: SmartHttpHandler,
+    private readonly lfs: LfsHandler,
+    @Inject(CONFIG) private readonly config: BellowsConfig,
+  ) {}
+
+  onModuleInit(): void {
+    // The CLI builds the same modules without an HTTP server: nothing to mount then.
+    if (!this.adapterHost.httpAdapter) return;
+    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    const docsUrl = apiDocsUrl(this.config.server.rootUrl);
+    void fastify.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser([LFS_CONTENT_TYPE, 'application/json'], { parseAs: 'string', bodyLimit: LFS_JSON_LIMIT }, parseJson);
+      // Everything else (packs, LFS objects) is left unread for the handler to stream.
+      scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+      scope.setErrorHandler((error, request, reply) => sendGitHttpError(error, request, reply, docsUrl));
+      this.mountSmartHttp(scope);
+      this.mountLfs(scope);
+    });
+  }
+
+  private mountSmartHttp(scope: FastifyInstance): void {
+    const handler = this.smartHttp;
+    scope.get('/:owner/:repo/info/refs', (request: FastifyRequest<any>, reply) => handler.infoRefs(request, reply));
+    scope.post('/:owner/:repo/git-upload-pack', (request: FastifyRequest<any>, reply) => handler.rpc('git-upload-pack', request, reply));
+    scope.post('/:owner/:repo/git-receive-pack', (request: FastifyRequest<any>, reply) => handler.rpc('git-receive-pack', request, reply));
+  }
+
+  private mountLfs(scope: FastifyInstance): void {
+    const handler = this.lfs;
+    const base = '/:owner/:repo/info/lfs/objects';
+    scope.post(`${base}/batch`, (request: FastifyRequest<any>, reply: FastifyReply) => handler.batch(request, reply));
+    scope.put(`${base}/:oid`, (request: FastifyRequest<any>, reply: FastifyReply) => handler.upload(request, reply));
+    scope.get(`${base}/:oid`, (request: FastifyRequest<any>, reply: FastifyReply) => handler.download(request, reply));
+    scope.post(`${base}/:oid/verify`, (request: FastifyRequest<any>, reply: FastifyReply) => handler.verify(request, reply));
+  }
+}
+
+function parseJson(_request: FastifyRequest, body: string | Buffer, done: (error: Error | null, value?: unknown) => void): void {
+  try {
+    done(null, body.length === 0 ? undefined : JSON.parse(body.toString()));
+  } catch {
+    done(Object.assign(new Error('the request body is not valid JSON'), { statusCode: 400 }));
+  }
+}

@@ -1,0 +1,62 @@
+import { EntityManager } from 'typeorm';
+import { LfsObjectEntity } from '../entities/lfs-object.entity';
+import { LfsObjectRepositoryEntity } from '../entities/lfs-object-repository.entity';
+import { RepositoryEntity } from '../entities/repository.entity';
+import { InTransaction } from '../quota/in-transaction';
+import { findLocked } from '../quota/locked-row';
+import { RepositoryStore } from './repository.store';
+
+/**
+ * Git LFS objects and the repositories that reference them. A repository's
+ * `lfs_size` is the sum of the sizes of the objects it references; every new
+ * reference recomputes it and stores it through RepositoryStore.setLfsSize, so
+ * the owner's `git:lfs` usage follows in the same transaction.
+ */
+export class LfsStore {
+  constructor(
+    private readonly manager: EntityManager,
+    private readonly inTransaction: InTransaction,
+  ) {}
+
+  findObject(oid: string): Promise<LfsObjectEntity | null> {
+    return this.manager.getRepository(LfsObjectEntity).findOneBy({ oid });
+  }
+
+  /** The object, if the repository references it (only then may it be downloaded from there). */
+  async findInRepository(repoId: number, oid: string): Promise<LfsObjectEntity | null> {
+    const reference = await this.manager.getRepository(LfsObjectRepositoryEntity).findOneBy({ repoId, oid });
+    return reference ? this.findObject(oid) : null;
+  }
+
+  /**
+   * Records that the repository references the object (creating the object row
+   * when it is new) and returns the repository's new LFS size. Referencing an
+   * object twice changes nothing.
+   */
+  reference(repoId: number, oid: string, size: number): Promise<number> {
+    return this.inTransaction(async (manager) => {
+      // Lock the repository first, so concurrent uploads to it sum one after the other.
+      if (!(await findLocked(manager, RepositoryEntity, { id: repoId }))) throw new Error(`repository ${repoId} does not exist`);
+      await manager.createQueryBuilder().insert().into(LfsObjectEntity).values({ oid, size, createdAt: new Date() }).orIgnore().execute();
+      await manager.createQueryBuilder().insert().into(LfsObjectRepositoryEntity).values({ repoId, oid }).orIgnore().execute();
+      const total = await sumReferencedSizes(manager, repoId);
+      await new RepositoryStore(manager, (work) => work(manager)).setLfsSize(repoId, total);
+      return total;
+    });
+  }
+
+  /** Sum of the sizes of the objects the repository references. */
+  sizeOfRepository(repoId: number): Promise<number> {
+    return sumReferencedSizes(this.manager, repoId);
+  }
+}
+
+async function sumReferencedSizes(manager: EntityManager, repoId: number): Promise<number> {
+  const row = await manager
+    .createQueryBuilder(LfsObjectRepositoryEntity, 'ref')
+    .innerJoin(LfsObjectEntity, 'object', 'object.oid = ref.oid')
+    .select('COALESCE(SUM(object.size), 0)', 'total')
+    .where('ref.repo_id = :repoId', { repoId })
+    .getRawOne<{ total: string | number }>();
+  return Number(row?.total ?? 0);
+}
