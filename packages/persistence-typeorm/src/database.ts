@@ -11,9 +11,14 @@ import { QuotaRecount } from './quota/quota-recount';
 import { TypeOrmQuotaLimitStore } from './quota/typeorm-quota-limit-store';
 import { TypeOrmQuotaUsageReader } from './quota/typeorm-quota-usage-reader';
 import { ArtifactStore } from './stores/artifact.store';
+import { LfsStore } from './stores/lfs.store';
 import { AttachmentStore } from './stores/attachment.store';
 import { PackageStore } from './stores/package.store';
 import { RepositoryStore } from './stores/repository.store';
+import { PullRequestStore } from './stores/pull-request.store';
+import { RepositorySearchStore } from './stores/repository-search.store';
+import { CollaborationStore } from './stores/collaboration.store';
+import { TeamRepositoryStore } from './stores/team-repository.store';
 
 /**
  * The persistence adapter's entry point: one store per aggregate, all bound to
@@ -34,9 +39,17 @@ export class Database {
   readonly quotaUsage: TypeOrmQuotaUsageReader;
   readonly quotaRecount: QuotaRecount;
   readonly repositories: RepositoryStore;
+  /** Repository lists and who else may use a repository (collaborators, teams). */
+  readonly repositorySearch: RepositorySearchStore;
+  readonly collaborations: CollaborationStore;
+  readonly teamRepositories: TeamRepositoryStore;
   readonly attachments: AttachmentStore;
   readonly packages: PackageStore;
   readonly artifacts: ArtifactStore;
+  /** Pull requests with their issues (numbers shared with issues per repository). */
+  readonly pullRequests: PullRequestStore;
+  /** Git LFS objects and their repository references (keeps `lfs_size` and the ledger in step). */
+  readonly lfs: LfsStore;
 
   private constructor(
     readonly dataSource: DataSource,
@@ -52,9 +65,14 @@ export class Database {
     this.quotaUsage = new TypeOrmQuotaUsageReader(manager);
     this.quotaRecount = new QuotaRecount(manager, inTransaction);
     this.repositories = new RepositoryStore(manager, inTransaction);
+    this.repositorySearch = new RepositorySearchStore(manager);
+    this.collaborations = new CollaborationStore(manager);
+    this.teamRepositories = new TeamRepositoryStore(manager);
     this.attachments = new AttachmentStore(manager, inTransaction);
     this.packages = new PackageStore(manager, inTransaction);
     this.artifacts = new ArtifactStore(manager, inTransaction);
+    this.pullRequests = new PullRequestStore(manager, inTransaction);
+    this.lfs = new LfsStore(manager, inTransaction);
   }
 
   static async open(options: DatabaseOptions): Promise<Database> {

@@ -2,9 +2,14 @@ import { HealthModule } from '../modules/health/health.module';
 import { AccountsModule } from '../modules/accounts/accounts.module';
 import { AuthModule } from '../modules/auth/auth.module';
 import { QuotaModule } from '../modules/quota/quota.module';
+import { RepositoriesModule } from '../modules/repositories/repositories.module';
+import { GitHttpModule } from '../modules/git-http/git-http.module';
+import { RepoFilesModule } from '../modules/repo-files/repo-files.module';
+import { PullsModule } from '../modules/pulls/pulls.module';
+import { WikiModule } from '../modules/wiki/wiki.module';
 
 /**
  * The feature modules the server is made of: one per area of the forge.
  * Add a module here to mount its routes.
  */
-export const FEATURE_MODULES = [HealthModule, AuthModule, AccountsModule, QuotaModule];
+export const FEATURE_MODULES = [HealthModule, AuthModule, AccountsModule, QuotaModule, RepositoriesModule, GitHttpModule, RepoFilesModule, PullsModule, WikiModule];

@@ -10,7 +10,8 @@ const FORGEJO_TAGS = ['user', 'admin', 'organization', 'repository', 'issue', 'p
 function servedApiRoutes(server: TestServer): string[] {
   const routes = registeredRoutes(server.app.getHttpAdapter().getInstance())
     .filter((route) => route.method !== 'HEAD' && (route.url === API_ROOT || route.url.startsWith(`${API_ROOT}/`)))
-    .map((route) => routeKey(route.method, route.url.slice(API_ROOT.length).replace(/:([A-Za-z0-9_]+)/g, '{$1}') || '/'));
+    // A trailing `*` (a file path with slashes, as in /contents/*) is one parameter too.
+    .map((route) => routeKey(route.method, route.url.slice(API_ROOT.length).replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\/\*$/, '/{path}') || '/'));
   return [...new Set(routes)].sort();
 }
 

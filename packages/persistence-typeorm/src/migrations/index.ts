@@ -2,6 +2,9 @@ import { Accounts1763800000000 } from './1763800000000-accounts';
 import { Organizations1763800001000 } from './1763800001000-organizations';
 import { QuotaLimits1763800003000 } from './1763800003000-quota-limits';
 import { SizedRows1763800004000 } from './1763800004000-sized-rows';
+import { Repositories1763800005000 } from './1763800005000-repositories';
+import { LfsObjects1763800006000 } from './1763800006000-lfs-objects';
+import { IssuesAndPullRequests1763800007000 } from './1763800007000-issues-and-pull-requests';
 
 /** Every migration, oldest first. Add new ones at the end. */
-export const MIGRATIONS = [Accounts1763800000000, Organizations1763800001000, QuotaLimits1763800003000, SizedRows1763800004000];
+export const MIGRATIONS = [Accounts1763800000000, Organizations1763800001000, QuotaLimits1763800003000, SizedRows1763800004000, Repositories1763800005000, LfsObjects1763800006000, IssuesAndPullRequests1763800007000];

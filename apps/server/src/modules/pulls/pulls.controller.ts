@@ -1,0 +1,120 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UnprocessableEntityException } from '@nestjs/common';
+import { ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiOkResponse, ApiQuery, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { PullRequestState } from '@bellows/persistence-typeorm';
+import { Actor } from '../../http/auth/actor';
+import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-metadata';
+import { PageOf } from '../../http/page-of';
+import { Paging, PageRequest } from '../../http/pagination';
+import { ApiChangedFile, ApiCommit, toApiChangedFile, toApiCommit } from '../repo-files/commit-shapes';
+import { queryText } from '../repo-files/query-flag';
+import { RepoGitResolver } from '../repo-files/repo-git';
+import { CreatePullRequestOption, EditPullRequestOption } from './dto/pull-options.dto';
+import { ApiPullRequest } from './pull-shapes';
+import { PullsService } from './pulls.service';
+
+const STATES: readonly PullRequestState[] = ['open', 'closed', 'all'];
+
+/** Pull requests of a repository: `/repos/{owner}/{repo}/pulls…`. */
+@ApiTags('repository')
+@ScopeGroup('repository')
+@Controller('repos/:owner/:repo/pulls')
+export class PullsController {
+  constructor(
+    private readonly repos: RepoGitResolver,
+    private readonly pulls: PullsService,
+  ) {}
+
+  @Post()
+  @RequireSignIn()
+  @ApiCreatedResponse({ type: ApiPullRequest })
+  @ApiUnprocessableEntityResponse({ description: 'a branch is missing, head equals base, or the input is invalid' })
+  @ApiConflictResponse({ description: 'an open pull request for the same head and base exists' })
+  async repoCreatePullRequest(@Param('owner') owner: string, @Param('repo') repo: string, @Body() body: CreatePullRequestOption, @CurrentActor() actor: Actor): Promise<ApiPullRequest> {
+    const target = await this.repos.forReading(owner, repo, actor);
+    return this.pulls.create(target, body, actor.user);
+  }
+
+  @Get()
+  @ApiQuery({ name: 'state', required: false, enum: STATES })
+  @ApiQuery({ name: 'page', required: false, type: 'integer' })
+  @ApiQuery({ name: 'limit', required: false, type: 'integer' })
+  @ApiOkResponse({ type: [ApiPullRequest] })
+  async repoListPullRequests(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Query('state') rawState: unknown,
+    @CurrentActor() actor: Actor | undefined,
+    @Paging() paging: PageRequest,
+  ): Promise<PageOf<ApiPullRequest>> {
+    const state = (queryText(rawState) ?? 'open') as PullRequestState;
+    if (!STATES.includes(state)) throw new UnprocessableEntityException(`state must be one of ${STATES.join(', ')}`);
+    const target = await this.repos.forReading(owner, repo, actor);
+    const [items, total] = await this.pulls.list(target, state, paging, actor?.user);
+    return new PageOf(items, total, paging);
+  }
+
+  @Get(':index')
+  @ApiOkResponse({ type: ApiPullRequest })
+  async repoGetPullRequest(@Param('owner') owner: string, @Param('repo') repo: string, @Param('index') index: string, @CurrentActor() actor: Actor | undefined): Promise<ApiPullRequest> {
+    const target = await this.repos.forReading(owner, repo, actor);
+    return this.pulls.get(target, pullNumber(index), actor?.user);
+  }
+
+  /** Forgejo answers an edit with 201. */
+  @Patch(':index')
+  @HttpCode(201)
+  @RequireSignIn()
+  @ApiCreatedResponse({ type: ApiPullRequest })
+  @ApiForbiddenResponse({ description: 'neither the poster nor a writer' })
+  @ApiConflictResponse({ description: 'another open pull request proposes the same branches' })
+  @ApiUnprocessableEntityResponse({ description: 'invalid input or a missing branch' })
+  async repoEditPullRequest(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('index') index: string,
+    @Body() body: EditPullRequestOption,
+    @CurrentActor() actor: Actor,
+  ): Promise<ApiPullRequest> {
+    const target = await this.repos.forReading(owner, repo, actor);
+    return this.pulls.edit(target, pullNumber(index), body, actor.user);
+  }
+
+  @Get(':index/commits')
+  @ApiQuery({ name: 'page', required: false, type: 'integer' })
+  @ApiQuery({ name: 'limit', required: false, type: 'integer' })
+  @ApiOkResponse({ type: [ApiCommit] })
+  async repoGetPullRequestCommits(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('index') index: string,
+    @CurrentActor() actor: Actor | undefined,
+    @Paging() paging: PageRequest,
+  ): Promise<PageOf<ApiCommit>> {
+    const target = await this.repos.forReading(owner, repo, actor);
+    const page = await this.pulls.commits(target, pullNumber(index), paging);
+    const accounts = await this.repos.commitAccounts(page.items, actor);
+    return new PageOf(page.items.map((commit) => toApiCommit(commit, target.urls, accounts)), page.total, paging);
+  }
+
+  @Get(':index/files')
+  @ApiQuery({ name: 'page', required: false, type: 'integer' })
+  @ApiQuery({ name: 'limit', required: false, type: 'integer' })
+  @ApiOkResponse({ type: [ApiChangedFile] })
+  async repoGetPullRequestFiles(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('index') index: string,
+    @CurrentActor() actor: Actor | undefined,
+    @Paging() paging: PageRequest,
+  ): Promise<PageOf<ApiChangedFile>> {
+    const target = await this.repos.forReading(owner, repo, actor);
+    const { files, headSha } = await this.pulls.files(target, pullNumber(index));
+    const page = files.slice(paging.offset, paging.offset + paging.limit);
+    return new PageOf(page.map((file) => toApiChangedFile(file, target.urls, headSha)), files.length, paging);
+  }
+}
+
+/** The number in the path; anything else names no pull request (the service answers 404). */
+function pullNumber(raw: string): number {
+  return /^\d{1,15}$/.test(raw) ? Number(raw) : -1;
+}

@@ -1,0 +1,142 @@
+import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import { branchTip, changedFiles, ChangedFile, commitsBetween, CommitWithFiles, isAncestor, mergeBase, Page } from '@bellows/git';
+import { Database, OwnerEntity, PullRequestState, PullRequestWithIssue } from '@bellows/persistence-typeorm';
+import { CONFIG } from '../../app/tokens';
+import { BellowsConfig } from '../../config';
+import { PageRequest } from '../../http/pagination';
+import { withGitErrors } from '../repo-files/git-errors';
+import { RepoGit } from '../repo-files/repo-git';
+import { CreatePullRequestOption, EditPullRequestOption } from './dto/pull-options.dto';
+import { ApiPullRequest, PullGitState, toApiPullRequest } from './pull-shapes';
+
+/**
+ * Pull requests between two branches of one repository. Their numbers come
+ * from the repository's issue sequence (`db.pullRequests`, `nextIssueIndex`):
+ * issues, when they arrive, continue the same sequence.
+ */
+@Injectable()
+export class PullsService {
+  constructor(
+    private readonly db: Database,
+    @Inject(CONFIG) private readonly config: BellowsConfig,
+  ) {}
+
+  async create(target: RepoGit, input: CreatePullRequestOption, poster: OwnerEntity): Promise<ApiPullRequest> {
+    const head = this.branchOfThisRepository(target, input.head.trim());
+    const base = input.base.trim();
+    const ancestor = await this.checkBranches(target, head, base);
+    if (await this.db.pullRequests.findOpen(target.repo.id, head, base)) {
+      throw new ConflictException(`an open pull request already proposes ${head} for ${base}`);
+    }
+    const pull = await this.db.pullRequests.create({
+      repoId: target.repo.id, posterId: poster.id, title: input.title.trim(), body: input.body ?? '',
+      headBranch: head, baseBranch: base, mergeBase: ancestor,
+    });
+    return this.shape(target, pull, poster);
+  }
+
+  async list(target: RepoGit, state: PullRequestState, paging: PageRequest, viewer: OwnerEntity | undefined): Promise<[ApiPullRequest[], number]> {
+    const [pulls, total] = await this.db.pullRequests.list(target.repo.id, state, paging.offset, paging.limit);
+    return [await Promise.all(pulls.map((pull) => this.shape(target, pull, viewer))), total];
+  }
+
+  async get(target: RepoGit, index: number, viewer: OwnerEntity | undefined): Promise<ApiPullRequest> {
+    return this.shape(target, await this.find(target, index), viewer);
+  }
+
+  /** The poster or anyone who may write may edit; state, title, body and base change as asked. */
+  async edit(target: RepoGit, index: number, changes: EditPullRequestOption, editor: OwnerEntity): Promise<ApiPullRequest> {
+    const pull = await this.find(target, index);
+    if (!target.canWrite && pull.issue.posterId !== editor.id) throw new ForbiddenException('only the poster and writers may edit this pull request');
+    if (changes.title !== undefined) pull.issue.title = changes.title.trim();
+    if (changes.body !== undefined) pull.issue.body = changes.body;
+    const base = changes.base?.trim();
+    const reopening = changes.state === 'open' && pull.issue.isClosed;
+    if ((base !== undefined && base !== pull.baseBranch) || reopening) {
+      const newBase = base ?? pull.baseBranch;
+      pull.mergeBase = await this.checkBranches(target, pull.headBranch, newBase);
+      const clash = await this.db.pullRequests.findOpen(target.repo.id, pull.headBranch, newBase);
+      if (clash && clash.id !== pull.id) throw new ConflictException(`pull request #${clash.issue.index} already proposes ${pull.headBranch} for ${newBase}`);
+      pull.baseBranch = newBase;
+    }
+    if (changes.state !== undefined) {
+      if (pull.hasMerged) throw new ConflictException('a merged pull request cannot be reopened or closed');
+      pull.issue.isClosed = changes.state === 'closed';
+      pull.issue.closedAt = pull.issue.isClosed ? (pull.issue.closedAt ?? new Date()) : null;
+    }
+    return this.shape(target, await this.db.pullRequests.save(pull), editor);
+  }
+
+  /** The commits the head brings that the base lacks, newest first, each with its files. */
+  async commits(target: RepoGit, index: number, paging: PageRequest): Promise<Page<CommitWithFiles>> {
+    const pull = await this.find(target, index);
+    return withGitErrors(() => commitsBetween(target.path, refOf(pull.baseBranch), refOf(pull.headBranch), { skip: paging.offset, limit: paging.limit }));
+  }
+
+  /** Every file the pull request changes (diff from the merge base to the head), and the head commit. */
+  async files(target: RepoGit, index: number): Promise<{ files: ChangedFile[]; headSha: string }> {
+    const pull = await this.find(target, index);
+    return withGitErrors(async () => ({
+      files: await changedFiles(target.path, refOf(pull.baseBranch), refOf(pull.headBranch)),
+      headSha: (await branchTip(target.path, pull.headBranch)) ?? '',
+    }));
+  }
+
+  private async find(target: RepoGit, index: number): Promise<PullRequestWithIssue> {
+    const pull = Number.isSafeInteger(index) && index > 0 ? await this.db.pullRequests.findByIndex(target.repo.id, index) : null;
+    if (!pull) throw new NotFoundException(`pull request #${index} does not exist in ${target.owner.name}/${target.repo.name}`);
+    return pull;
+  }
+
+  /** `branch`, `owner:branch` or `owner/repo:branch` of this repository; other repositories are not supported. */
+  private branchOfThisRepository(target: RepoGit, head: string): string {
+    const colon = head.indexOf(':');
+    if (colon < 0) return head;
+    const where = head.slice(0, colon).toLowerCase();
+    const here = [target.owner.lowerName, `${target.owner.lowerName}/${target.repo.lowerName}`];
+    if (!here.includes(where)) throw new UnprocessableEntityException('head: pull requests from another repository are not supported');
+    return head.slice(colon + 1);
+  }
+
+  /** Both branches exist, differ and share history (422 otherwise); returns their merge base. */
+  private async checkBranches(target: RepoGit, head: string, base: string): Promise<string> {
+    if (head === base) throw new UnprocessableEntityException('head and base must be different branches');
+    return withGitErrors(async () => {
+      for (const [field, branch] of [['head', head], ['base', base]]) {
+        if ((await branchTip(target.path, branch)) === undefined) throw new UnprocessableEntityException(`${field}: branch ${branch} does not exist`);
+      }
+      const ancestor = await mergeBase(target.path, refOf(base), refOf(head));
+      if (ancestor === undefined) throw new UnprocessableEntityException(`${head} and ${base} have no common history`);
+      return ancestor;
+    });
+  }
+
+  private async shape(target: RepoGit, pull: PullRequestWithIssue, viewer: OwnerEntity | undefined): Promise<ApiPullRequest> {
+    return toApiPullRequest(
+      { pull, owner: target.owner, repo: target.repo, permission: target.permission, viewer, git: await this.gitState(target, pull) },
+      { rootUrl: this.config.server.rootUrl },
+    );
+  }
+
+  /** Tips, diff size and mergeability now; a deleted branch leaves them empty rather than failing the answer. */
+  private async gitState(target: RepoGit, pull: PullRequestWithIssue): Promise<PullGitState> {
+    const [headSha, baseSha] = await Promise.all([branchTip(target.path, pull.headBranch), branchTip(target.path, pull.baseBranch)]);
+    if (headSha === undefined || baseSha === undefined) {
+      return { headSha: headSha ?? '', baseSha: baseSha ?? '', mergeable: false, additions: 0, deletions: 0, changedFiles: 0 };
+    }
+    const [files, fastForward] = await Promise.all([changedFiles(target.path, baseSha, headSha).catch(() => []), isAncestor(target.path, baseSha, headSha)]);
+    return {
+      headSha,
+      baseSha,
+      mergeable: !pull.issue.isClosed && fastForward,
+      additions: files.reduce((sum, file) => sum + file.additions, 0),
+      deletions: files.reduce((sum, file) => sum + file.deletions, 0),
+      changedFiles: files.length,
+    };
+  }
+}
+
+/** A branch as a revision git cannot mistake for a tag of the same name. */
+function refOf(branch: string): string {
+  return `refs/heads/${branch}`;
+}

@@ -1,0 +1,31 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CommitInfo, GitSignature } from '@bellows/git';
+import { Database, OwnerEntity } from '@bellows/persistence-typeorm';
+import { CONFIG } from '../../app/tokens';
+import { BellowsConfig } from '../../config';
+import { ApiUser, toApiUser } from '../accounts/api-shapes';
+import { CommitAccountLookup } from './commit-shapes';
+
+/**
+ * Forgejo shows the account behind a commit's author and committer when their
+ * e-mail address belongs to a user. This looks each distinct address of a page
+ * of commits up once.
+ */
+@Injectable()
+export class CommitAccounts {
+  constructor(
+    private readonly db: Database,
+    @Inject(CONFIG) private readonly config: BellowsConfig,
+  ) {}
+
+  async lookupFor(commits: readonly CommitInfo[], viewer: OwnerEntity | undefined): Promise<CommitAccountLookup> {
+    const emails = new Set(commits.flatMap((commit) => [commit.author.email.toLowerCase(), commit.committer.email.toLowerCase()]));
+    const found = new Map<string, ApiUser>();
+    for (const email of emails) {
+      if (email === '') continue;
+      const user = await this.db.owners.findUserByEmail(email);
+      if (user) found.set(email, toApiUser(user, viewer, { rootUrl: this.config.server.rootUrl }));
+    }
+    return (signature: GitSignature) => found.get(signature.email.toLowerCase()) ?? null;
+  }
+}

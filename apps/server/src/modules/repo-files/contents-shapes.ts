@@ -1,0 +1,106 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { CommitInfo, TreeEntry } from '@bellows/git';
+import { ApiCommitMeta, ApiCommitUser, ApiCommitVerification, toApiCommitUser, UNVERIFIED } from './commit-shapes';
+import { RepoUrls } from './repo-urls';
+
+/**
+ * The JSON shapes of the contents API with Forgejo's field names
+ * (`ContentsResponse`, `FileLinksResponse`, `FileResponse`, `FileCommitResponse`).
+ */
+
+export class ApiFileLinks {
+  @ApiProperty() self!: string;
+  @ApiProperty() git!: string;
+  @ApiProperty() html!: string;
+}
+
+export class ApiContentsResponse {
+  @ApiProperty() name!: string;
+  @ApiProperty() path!: string;
+  @ApiProperty() sha!: string;
+  @ApiProperty({ description: 'the last commit that changed this path (files only; empty in directory listings)' }) last_commit_sha!: string;
+  @ApiProperty({ enum: ['file', 'dir', 'symlink', 'submodule'] }) type!: string;
+  @ApiProperty({ type: 'integer', format: 'int64' }) size!: number;
+  @ApiPropertyOptional({ description: '`base64` when `content` is present' }) encoding?: string;
+  @ApiPropertyOptional({ description: 'the file, base64-encoded; absent for directories and files over 10 MiB' }) content?: string;
+  @ApiPropertyOptional({ description: 'where a symlink points' }) target?: string;
+  @ApiProperty() url!: string;
+  @ApiProperty() html_url!: string;
+  @ApiProperty() git_url!: string;
+  @ApiPropertyOptional({ description: 'files and symlinks only' }) download_url?: string;
+  @ApiProperty({ type: ApiFileLinks }) _links!: ApiFileLinks;
+}
+
+export class ApiFileCommitResponse {
+  @ApiProperty() url!: string;
+  @ApiProperty() html_url!: string;
+  @ApiProperty() sha!: string;
+  @ApiProperty({ format: 'date-time' }) created!: string;
+  @ApiProperty({ type: ApiCommitUser }) author!: ApiCommitUser;
+  @ApiProperty({ type: ApiCommitUser }) committer!: ApiCommitUser;
+  @ApiProperty({ type: [ApiCommitMeta] }) parents!: ApiCommitMeta[];
+  @ApiProperty() message!: string;
+  @ApiProperty({ type: ApiCommitMeta }) tree!: ApiCommitMeta;
+}
+
+export class ApiFileResponse {
+  @ApiProperty({ type: ApiContentsResponse }) content!: ApiContentsResponse;
+  @ApiProperty({ type: ApiFileCommitResponse }) commit!: ApiFileCommitResponse;
+  @ApiProperty({ type: ApiCommitVerification }) verification!: ApiCommitVerification;
+}
+
+const TYPE_OF_ENTRY = { blob: 'file', tree: 'dir', commit: 'submodule' } as const;
+
+/** What a tree entry is called in the API: symlinks are blobs with mode 120000. */
+export function contentType(entry: TreeEntry): 'file' | 'dir' | 'symlink' | 'submodule' {
+  return entry.mode === '120000' ? 'symlink' : TYPE_OF_ENTRY[entry.type];
+}
+
+export interface ContentsDetail {
+  /** The file's bytes (files only), or null to leave `content` out. */
+  bytes: Buffer | null;
+  lastCommitSha: string;
+}
+
+export function toApiContents(entry: TreeEntry, ref: string, urls: RepoUrls, detail: ContentsDetail): ApiContentsResponse {
+  const type = contentType(entry);
+  const self = urls.contentsApi(entry.path, ref);
+  const gitUrl = type === 'dir' ? urls.treeApi(entry.sha) : urls.blobApi(entry.sha);
+  const htmlUrl = urls.srcHtml(entry.path, ref);
+  const withBytes = type === 'file' && detail.bytes !== null;
+  const content: ApiContentsResponse = {
+    name: entry.name,
+    path: entry.path,
+    sha: entry.sha,
+    last_commit_sha: detail.lastCommitSha,
+    type,
+    size: entry.size ?? 0,
+    url: self,
+    html_url: htmlUrl,
+    git_url: gitUrl,
+    _links: { self, git: gitUrl, html: htmlUrl },
+  };
+  // Fields that do not apply are left out (Forgejo sends null; its schema calls them strings).
+  if (withBytes) Object.assign(content, { encoding: 'base64', content: detail.bytes!.toString('base64') });
+  if (type === 'symlink' && detail.bytes !== null) content.target = detail.bytes.toString('utf8');
+  if (type === 'file' || type === 'symlink') content.download_url = urls.rawHtml(entry.path, ref);
+  return content;
+}
+
+export function toApiFileCommit(commit: CommitInfo, urls: RepoUrls): ApiFileCommitResponse {
+  return {
+    url: urls.commitApi(commit.sha),
+    html_url: urls.commitHtml(commit.sha),
+    sha: commit.sha,
+    created: commit.committer.date,
+    author: toApiCommitUser(commit.author),
+    committer: toApiCommitUser(commit.committer),
+    parents: commit.parents.map((sha) => ({ url: urls.commitApi(sha), sha })),
+    message: commit.message,
+    tree: { url: urls.treeApi(commit.tree), sha: commit.tree },
+  };
+}
+
+export function toApiFileResponse(content: ApiContentsResponse, commit: CommitInfo, urls: RepoUrls): ApiFileResponse {
+  return { content, commit: toApiFileCommit(commit, urls), verification: UNVERIFIED };
+}

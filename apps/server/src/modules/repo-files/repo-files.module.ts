@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { RepositoriesModule } from '../repositories/repositories.module';
+import { CommitAccounts } from './commit-accounts.service';
+import { RepoContentsController } from './repo-contents.controller';
+import { RepoContentsService } from './repo-contents.service';
+import { RepoGitResolver } from './repo-git';
+import { RepoHistoryController } from './repo-history.controller';
+
+/**
+ * What is in a repository, through the API: branches, commits with their
+ * files, file and directory contents, raw downloads, and writing one file with
+ * a commit. RepoGitResolver and CommitAccounts are shared with the wiki and
+ * pull request modules.
+ */
+@Module({
+  imports: [RepositoriesModule],
+  controllers: [RepoHistoryController, RepoContentsController],
+  providers: [RepoGitResolver, CommitAccounts, RepoContentsService],
+  exports: [RepoGitResolver, CommitAccounts],
+})
+export class RepoFilesModule {}

@@ -1,0 +1,82 @@
+import { ConflictException, Controller, Get, NotFoundException, Param, Query } from '@nestjs/common';
+import { ApiConflictResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { getBranch, getCommit, isEmpty, listBranches, listCommits } from '@bellows/git';
+import { Actor } from '../../http/auth/actor';
+import { CurrentActor, ScopeGroup } from '../../http/auth/auth-metadata';
+import { PageOf } from '../../http/page-of';
+import { Paging, PageRequest } from '../../http/pagination';
+import { ApiBranch, ApiCommit, toApiBranch, toApiCommit } from './commit-shapes';
+import { withGitErrors } from './git-errors';
+import { queryFlag, queryText } from './query-flag';
+import { RepoGitResolver } from './repo-git';
+
+/** Branches and history of a repository: `/repos/{owner}/{repo}/branches…`, `/commits`, `/git/commits/{sha}`. */
+@ApiTags('repository')
+@ScopeGroup('repository')
+@Controller('repos/:owner/:repo')
+export class RepoHistoryController {
+  constructor(private readonly repos: RepoGitResolver) {}
+
+  @Get('branches')
+  @ApiQuery({ name: 'page', required: false, type: 'integer' })
+  @ApiQuery({ name: 'limit', required: false, type: 'integer' })
+  @ApiOkResponse({ type: [ApiBranch] })
+  async repoListBranches(@Param('owner') owner: string, @Param('repo') repo: string, @CurrentActor() actor: Actor | undefined, @Paging() paging: PageRequest): Promise<PageOf<ApiBranch>> {
+    const target = await this.repos.forReading(owner, repo, actor);
+    const branches = await withGitErrors(() => listBranches(target.path));
+    const page = branches.slice(paging.offset, paging.offset + paging.limit);
+    return new PageOf(page.map((branch) => toApiBranch(branch, target.urls, target.canWrite)), branches.length, paging);
+  }
+
+  @Get('branches/:branch')
+  @ApiOkResponse({ type: ApiBranch })
+  async repoGetBranch(@Param('owner') owner: string, @Param('repo') repo: string, @Param('branch') branchName: string, @CurrentActor() actor: Actor | undefined): Promise<ApiBranch> {
+    const target = await this.repos.forReading(owner, repo, actor);
+    const branch = await withGitErrors(() => getBranch(target.path, branchName));
+    if (!branch) throw new NotFoundException(`branch ${branchName} does not exist`);
+    return toApiBranch(branch, target.urls, target.canWrite);
+  }
+
+  @Get('commits')
+  @ApiQuery({ name: 'sha', required: false, description: 'branch, tag or commit to start from (default branch when absent)' })
+  @ApiQuery({ name: 'path', required: false, description: 'only commits touching this file or directory' })
+  @ApiQuery({ name: 'stat', required: false, type: 'boolean' })
+  @ApiQuery({ name: 'files', required: false, type: 'boolean' })
+  @ApiQuery({ name: 'page', required: false, type: 'integer' })
+  @ApiQuery({ name: 'limit', required: false, type: 'integer' })
+  @ApiOkResponse({ type: [ApiCommit] })
+  @ApiConflictResponse({ description: 'the repository is empty' })
+  async repoGetAllCommits(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Query() query: Record<string, unknown>,
+    @CurrentActor() actor: Actor | undefined,
+    @Paging() paging: PageRequest,
+  ): Promise<PageOf<ApiCommit>> {
+    const target = await this.repos.forReading(owner, repo, actor);
+    const detail = { files: queryFlag('files', query.files, true), stats: queryFlag('stat', query.stat, true) };
+    if (await isEmpty(target.path)) throw new ConflictException('Git Repository is empty.');
+    const page = await withGitErrors(() =>
+      listCommits(target.path, { sha: queryText(query.sha), path: queryText(query.path), skip: paging.offset, limit: paging.limit }),
+    );
+    const accounts = await this.repos.commitAccounts(page.items, actor);
+    return new PageOf(page.items.map((commit) => toApiCommit(commit, target.urls, accounts, detail)), page.total, paging);
+  }
+
+  @Get('git/commits/:sha')
+  @ApiQuery({ name: 'stat', required: false, type: 'boolean' })
+  @ApiQuery({ name: 'files', required: false, type: 'boolean' })
+  @ApiOkResponse({ type: ApiCommit })
+  async repoGetSingleCommit(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('sha') sha: string,
+    @Query() query: Record<string, unknown>,
+    @CurrentActor() actor: Actor | undefined,
+  ): Promise<ApiCommit> {
+    const target = await this.repos.forReading(owner, repo, actor);
+    const detail = { files: queryFlag('files', query.files, true), stats: queryFlag('stat', query.stat, true) };
+    const commit = await withGitErrors(() => getCommit(target.path, sha));
+    return toApiCommit(commit, target.urls, await this.repos.commitAccounts([commit], actor), detail);
+  }
+}

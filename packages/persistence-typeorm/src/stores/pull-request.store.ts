@@ -1,0 +1,93 @@
+import { EntityManager, FindOptionsWhere } from 'typeorm';
+import { IssueEntity } from '../entities/issue.entity';
+import { PullRequestEntity } from '../entities/pull-request.entity';
+import { InTransaction } from '../quota/in-transaction';
+import { nextIssueIndex } from './issue-index';
+
+export interface NewPullRequest {
+  repoId: number;
+  posterId: number;
+  title: string;
+  body: string;
+  headBranch: string;
+  baseBranch: string;
+  mergeBase: string;
+}
+
+export type PullRequestState = 'open' | 'closed' | 'all';
+
+/** A pull request with its issue (number, title, state) and the issue's poster loaded. */
+export type PullRequestWithIssue = PullRequestEntity & { issue: IssueEntity };
+
+const WITH_ISSUE = { issue: { poster: true } } as const;
+
+/** Pull requests of a repository, created with the next number of its issue sequence. */
+export class PullRequestStore {
+  constructor(
+    private readonly manager: EntityManager,
+    private readonly inTransaction: InTransaction,
+  ) {}
+
+  private get pulls() {
+    return this.manager.getRepository(PullRequestEntity);
+  }
+
+  /** Inserts the issue (taking the next number) and its pull request together. */
+  create(input: NewPullRequest): Promise<PullRequestWithIssue> {
+    return this.inTransaction(async (manager) => {
+      const now = new Date();
+      const issues = manager.getRepository(IssueEntity);
+      const issue = await issues.save(
+        issues.create({
+          repoId: input.repoId, index: await nextIssueIndex(manager, input.repoId), posterId: input.posterId,
+          title: input.title, body: input.body, isPull: true, isClosed: false, createdAt: now, updatedAt: now, closedAt: null,
+        }),
+      );
+      const pulls = manager.getRepository(PullRequestEntity);
+      const pull = await pulls.save(
+        pulls.create({
+          issueId: issue.id, headBranch: input.headBranch, baseBranch: input.baseBranch, mergeBase: input.mergeBase,
+          hasMerged: false, mergedAt: null, mergedCommitId: null,
+        }),
+      );
+      return (await pulls.findOne({ where: { id: pull.id }, relations: WITH_ISSUE })) as PullRequestWithIssue;
+    });
+  }
+
+  findByIndex(repoId: number, index: number): Promise<PullRequestWithIssue | null> {
+    return this.pulls.findOne({ where: { issue: { repoId, index } }, relations: WITH_ISSUE }) as Promise<PullRequestWithIssue | null>;
+  }
+
+  /** The open pull request proposing `head` for `base`, if there is one. */
+  findOpen(repoId: number, headBranch: string, baseBranch: string): Promise<PullRequestWithIssue | null> {
+    return this.pulls.findOne({
+      where: { headBranch, baseBranch, issue: { repoId, isClosed: false } },
+      relations: WITH_ISSUE,
+    }) as Promise<PullRequestWithIssue | null>;
+  }
+
+  /** A page of the repository's pull requests, newest first. */
+  list(repoId: number, state: PullRequestState, skip: number, take: number): Promise<[PullRequestWithIssue[], number]> {
+    const issue: FindOptionsWhere<IssueEntity> = { repoId, ...(state === 'all' ? {} : { isClosed: state === 'closed' }) };
+    return this.pulls.findAndCount({
+      where: { issue },
+      relations: WITH_ISSUE,
+      order: { issue: { index: 'DESC' } },
+      skip,
+      take,
+    }) as Promise<[PullRequestWithIssue[], number]>;
+  }
+
+  /** Saves changes to the pull request and its issue together. */
+  save(pull: PullRequestWithIssue): Promise<PullRequestWithIssue> {
+    return this.inTransaction(async (manager) => {
+      pull.issue.updatedAt = new Date();
+      // Only the columns: the loaded relations (poster) are not written back.
+      const { issue, ...pullColumns } = pull;
+      const { poster: _poster, repository: _repository, ...issueColumns } = issue;
+      await manager.getRepository(IssueEntity).update({ id: issue.id }, issueColumns);
+      await manager.getRepository(PullRequestEntity).update({ id: pull.id }, pullColumns);
+      return pull;
+    });
+  }
+}
