@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Database } from '@bellows/persistence-typeorm';
 import { BellowsConfig, ensureSecretKey, readTlsCredentials } from '../config';
-import { ApiErrorFilter, apiDocsUrl, frameworkErrorHandler } from '../http/api-error.filter';
+import { ApiErrorFilter, apiDocsUrl, clientErrorHandler, frameworkErrorHandler } from '../http/api-error.filter';
 import { buildOpenApiDocument, mountOpenApi } from '../http/openapi';
 import { PaginationInterceptor } from '../http/page-of';
 import { PagingDefaults } from '../http/pagination';
@@ -48,6 +48,7 @@ export async function createApp(rawConfig: BellowsConfig, options: CreateAppOpti
       routerOptions: { maxParamLength: 1024 },
       // Malformed URLs rejected by Fastify itself still answer with the APIError body.
       frameworkErrors: frameworkErrorHandler(apiDocsUrl(config.server.rootUrl)),
+      clientErrorHandler: clientErrorHandler(apiDocsUrl(config.server.rootUrl)),
     } as ConstructorParameters<typeof FastifyAdapter>[0]);
     const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, db), adapter, {
       logger: options.logger ?? ['error', 'warn'],

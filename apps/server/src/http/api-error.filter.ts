@@ -99,3 +99,25 @@ export function frameworkErrorHandler(docsUrl: string) {
     reply.status(status).header('content-type', 'application/json; charset=utf-8').send({ message: describeFastifyError(error), url: docsUrl });
   };
 }
+
+const CLIENT_ERROR_STATUS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'the request line or headers are too large (16 KiB at most)'],
+  HPE_URI_TOO_LONG: [414, 'URI Too Long', 'the URL is too long'],
+};
+
+/**
+ * Requests Node's HTTP parser rejects (headers or URL too large, broken
+ * framing) never reach Fastify's routing. This handler, passed as Fastify's
+ * `clientErrorHandler`, answers them with the APIError body and then ends the
+ * connection gracefully, so the client reads the answer instead of a reset.
+ */
+export function clientErrorHandler(docsUrl: string) {
+  return (error: { code?: string }, socket: { writable: boolean; end(data: string): void; destroy(): void }): void => {
+    if (!socket.writable) return socket.destroy();
+    const [status, reason, message] = CLIENT_ERROR_STATUS[error.code ?? ''] ?? [400, 'Bad Request', 'malformed HTTP request'];
+    const body = JSON.stringify({ message, url: docsUrl });
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  };
+}
