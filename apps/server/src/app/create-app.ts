@@ -13,6 +13,7 @@ import { recordRegisteredRoutes } from '../http/route-registry';
 import { createValidationPipe } from '../http/validation';
 import { AppModule } from './app.module';
 import { ConnectionDraining } from './connection-draining';
+import { openDatabase } from './open-database';
 
 export interface BellowsApp {
   app: NestFastifyApplication;
@@ -31,15 +32,7 @@ export interface CreateAppOptions {
 /** Builds the whole server (database open and migrated) without listening yet. */
 export async function createApp(rawConfig: BellowsConfig, options: CreateAppOptions = {}): Promise<{ app: NestFastifyApplication; db: Database; config: BellowsConfig; draining: ConnectionDraining }> {
   const config = ensureSecretKey(rawConfig);
-  const db = await Database.open({
-    type: config.database.type,
-    path: config.database.path,
-    host: config.database.host,
-    name: config.database.name,
-    user: config.database.user,
-    password: config.database.passwd,
-    sslMode: config.database.sslMode,
-  });
+  const db = await openDatabase(config);
   try {
     const adapter = new FastifyAdapter({
       https: readTlsCredentials(config.server),

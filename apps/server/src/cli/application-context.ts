@@ -5,6 +5,7 @@ import { Database } from '@bellows/persistence-typeorm';
 import { AppModule } from '../app/app.module';
 import { ensureSecretKey, loadConfig } from '../config';
 import { CommandError } from './command';
+import { openDatabase } from '../app/open-database';
 
 /**
  * Runs `work` against the same application services the server uses (a Nest
@@ -14,15 +15,7 @@ import { CommandError } from './command';
  */
 export async function withApplicationContext<T>(configPath: string | undefined, work: (app: INestApplicationContext, db: Database) => Promise<T>): Promise<T> {
   const config = ensureSecretKey(loadConfig({ configPath }));
-  const db = await Database.open({
-    type: config.database.type,
-    path: config.database.path,
-    host: config.database.host,
-    name: config.database.name,
-    user: config.database.user,
-    password: config.database.passwd,
-    sslMode: config.database.sslMode,
-  });
+  const db = await openDatabase(config);
   try {
     // No logger: the commands' output (e.g. a raw token) must be the only thing on stdout.
     const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, db), { logger: false });

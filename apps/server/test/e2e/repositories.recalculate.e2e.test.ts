@@ -1,23 +1,6 @@
-import { writeFileSync } from 'fs';
-import { join } from 'path';
-import { stringify } from 'ini';
-import { main } from '../../src/cli/main';
 import { createTestUser } from '../support/fixtures';
+import { bellows, writeCliConfig } from '../support/cli';
 import { startTestServer, TestServer } from '../support/test-server';
-
-/** Runs `bellows …` in this process and captures what it prints. */
-async function bellows(...argv: string[]): Promise<{ code: number | 'serving'; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const out = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((stdout += String(chunk)), true));
-  const err = jest.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((stderr += String(chunk)), true));
-  try {
-    return { code: await main(argv), stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-}
 
 describe('bellows admin quota recalculate measures repositories on disk', () => {
   let server: TestServer;
@@ -25,13 +8,7 @@ describe('bellows admin quota recalculate measures repositories on disk', () => 
 
   beforeAll(async () => {
     server = await startTestServer();
-    const { database } = server.config;
-    configFile = join(server.dataDir, 'cli.ini');
-    writeFileSync(configFile, stringify({
-      server: { APP_DATA_PATH: server.dataDir },
-      database: { DB_TYPE: database.type, PATH: database.path, HOST: database.host, NAME: database.name, USER: database.user, PASSWD: database.passwd },
-      repository: { ROOT: server.config.repository.root },
-    }));
+    configFile = writeCliConfig(server);
   });
   afterAll(async () => server?.close());
 
