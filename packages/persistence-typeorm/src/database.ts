@@ -19,6 +19,12 @@ import { PullRequestStore } from './stores/pull-request.store';
 import { RepositorySearchStore } from './stores/repository-search.store';
 import { CollaborationStore } from './stores/collaboration.store';
 import { TeamRepositoryStore } from './stores/team-repository.store';
+import { LabelStore } from './stores/label.store';
+import { IssueLabelStore } from './stores/issue-label.store';
+import { NotificationStore } from './stores/notification.store';
+import { IssueStore } from './stores/issue.store';
+import { CommentStore } from './stores/comment.store';
+import { MilestoneStore } from './stores/milestone.store';
 
 /**
  * The persistence adapter's entry point: one store per aggregate, all bound to
@@ -50,6 +56,16 @@ export class Database {
   readonly pullRequests: PullRequestStore;
   /** Git LFS objects and their repository references (keeps `lfs_size` and the ledger in step). */
   readonly lfs: LfsStore;
+  /** Repository and organization labels, and the labels on issues. */
+  readonly labels: LabelStore;
+  readonly issueLabels: IssueLabelStore;
+  /** Notification threads, repository watchers and issue participants. */
+  readonly notifications: NotificationStore;
+  /** Issues with their assignees; comments and timeline events; milestones. */
+  readonly issues: IssueStore;
+  readonly comments: CommentStore;
+  readonly milestones: MilestoneStore;
+
 
   private constructor(
     readonly dataSource: DataSource,
@@ -73,6 +89,12 @@ export class Database {
     this.artifacts = new ArtifactStore(manager, inTransaction);
     this.pullRequests = new PullRequestStore(manager, inTransaction);
     this.lfs = new LfsStore(manager, inTransaction);
+    this.labels = new LabelStore(manager);
+    this.issueLabels = new IssueLabelStore(manager);
+    this.notifications = new NotificationStore(manager);
+    this.issues = new IssueStore(manager);
+    this.comments = new CommentStore(manager);
+    this.milestones = new MilestoneStore(manager);
   }
 
   static async open(options: DatabaseOptions): Promise<Database> {

@@ -7,9 +7,13 @@ import { GitHttpModule } from '../modules/git-http/git-http.module';
 import { RepoFilesModule } from '../modules/repo-files/repo-files.module';
 import { PullsModule } from '../modules/pulls/pulls.module';
 import { WikiModule } from '../modules/wiki/wiki.module';
+import { LabelsModule } from '../modules/labels/labels.module';
+import { AttachmentsModule } from '../modules/attachments/attachments.module';
+import { NotificationsModule } from '../modules/notifications/notifications.module';
+import { IssuesModule } from '../modules/issues/issues.module';
 
 /**
  * The feature modules the server is made of: one per area of the forge.
  * Add a module here to mount its routes.
  */
-export const FEATURE_MODULES = [HealthModule, AuthModule, AccountsModule, QuotaModule, RepositoriesModule, GitHttpModule, RepoFilesModule, PullsModule, WikiModule];
+export const FEATURE_MODULES = [HealthModule, AuthModule, AccountsModule, QuotaModule, RepositoriesModule, GitHttpModule, RepoFilesModule, PullsModule, WikiModule, IssuesModule, NotificationsModule, LabelsModule, AttachmentsModule];

@@ -8,3 +8,5 @@ export * from './issue-reference';
 export * from './cross-reference';
 export * from './issue-operation-dates';
 export * from './comment-operation-dates';
+export * from './label-scope';
+export * from './label-color';

@@ -25,12 +25,15 @@ export class AttachmentEntity {
   @JoinColumn({ name: 'repo_id', foreignKeyConstraintName: 'fk_attachment_repo' })
   repository?: RepositoryEntity;
 
+  @Index('ix_attachment_issue')
   @Column({ name: 'issue_id', type: 'integer', nullable: true })
   issueId!: number | null;
 
+  @Index('ix_attachment_comment')
   @Column({ name: 'comment_id', type: 'integer', nullable: true })
   commentId!: number | null;
 
+  @Index('ix_attachment_release')
   @Column({ name: 'release_id', type: 'integer', nullable: true })
   releaseId!: number | null;
 
@@ -49,4 +52,8 @@ export class AttachmentEntity {
 
   @Column({ name: 'created_at', ...timestampColumn() })
   createdAt!: Date;
+
+  /** How often it was downloaded (added by the labels and issue attachments migration). */
+  @Column({ name: 'download_count', ...bytesColumn() })
+  downloadCount!: number;
 }

@@ -7,8 +7,16 @@ import { CollaborationEntity } from './collaboration.entity';
 import { TeamRepositoryEntity } from './team-repository.entity';
 import { IssueEntity } from './issue.entity';
 import { PullRequestEntity } from './pull-request.entity';
+import { MilestoneEntity } from './milestone.entity';
+import { IssueAssigneeEntity } from './issue-assignee.entity';
+import { CommentEntity } from './comment.entity';
+import { LabelEntity } from './label.entity';
+import { IssueLabelEntity } from './issue-label.entity';
 import { LfsObjectEntity } from './lfs-object.entity';
 import { LfsObjectRepositoryEntity } from './lfs-object-repository.entity';
+import { NotificationEntity } from './notification.entity';
+import { RepoWatchEntity } from './repo-watch.entity';
+import { IssueParticipantEntity } from './issue-participant.entity';
 
 export * from './access-token.entity';
 export * from './owner.entity';
@@ -19,8 +27,16 @@ export * from './collaboration.entity';
 export * from './team-repository.entity';
 export * from './issue.entity';
 export * from './pull-request.entity';
+export * from './milestone.entity';
+export * from './issue-assignee.entity';
+export * from './comment.entity';
+export * from './label.entity';
+export * from './issue-label.entity';
 export * from './lfs-object.entity';
 export * from './lfs-object-repository.entity';
+export * from './notification.entity';
+export * from './repo-watch.entity';
+export * from './issue-participant.entity';
 
 /** Every entity the data source knows. Add new ones here. */
-export const ENTITIES = [OwnerEntity, AccessTokenEntity, TeamEntity, TeamMemberEntity, ...QUOTA_ENTITIES, CollaborationEntity, TeamRepositoryEntity, LfsObjectEntity, LfsObjectRepositoryEntity, IssueEntity, PullRequestEntity];
+export const ENTITIES = [OwnerEntity, AccessTokenEntity, TeamEntity, TeamMemberEntity, ...QUOTA_ENTITIES, CollaborationEntity, TeamRepositoryEntity, LfsObjectEntity, LfsObjectRepositoryEntity, IssueEntity, PullRequestEntity, MilestoneEntity, IssueAssigneeEntity, CommentEntity, LabelEntity, IssueLabelEntity, NotificationEntity, RepoWatchEntity, IssueParticipantEntity];

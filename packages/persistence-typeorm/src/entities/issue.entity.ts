@@ -1,5 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { timestampColumn } from '../columns';
+import { MilestoneEntity } from './milestone.entity';
 import { OwnerEntity } from './owner.entity';
 import { RepositoryEntity } from './repository.entity';
 
@@ -56,4 +57,13 @@ export class IssueEntity {
 
   @Column({ name: 'closed_at', ...timestampColumn({ nullable: true }) })
   closedAt!: Date | null;
+
+  /** The milestone it belongs to (added by the issues migration); null when none. */
+  @Index('ix_issue_milestone')
+  @Column({ name: 'milestone_id', type: 'integer', nullable: true })
+  milestoneId!: number | null;
+
+  @ManyToOne(() => MilestoneEntity, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'milestone_id', foreignKeyConstraintName: 'fk_issue_milestone' })
+  milestone?: MilestoneEntity | null;
 }

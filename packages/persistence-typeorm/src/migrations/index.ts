@@ -5,6 +5,9 @@ import { SizedRows1763800004000 } from './1763800004000-sized-rows';
 import { Repositories1763800005000 } from './1763800005000-repositories';
 import { LfsObjects1763800006000 } from './1763800006000-lfs-objects';
 import { IssuesAndPullRequests1763800007000 } from './1763800007000-issues-and-pull-requests';
+import { IssuesCommentsMilestones1763800008000 } from './1763800008000-issues-comments-milestones';
+import { LabelsAndIssueAttachments1763800009000 } from './1763800009000-labels-and-issue-attachments';
+import { Notifications1763800010000 } from './1763800010000-notifications';
 
 /** Every migration, oldest first. Add new ones at the end. */
-export const MIGRATIONS = [Accounts1763800000000, Organizations1763800001000, QuotaLimits1763800003000, SizedRows1763800004000, Repositories1763800005000, LfsObjects1763800006000, IssuesAndPullRequests1763800007000];
+export const MIGRATIONS = [Accounts1763800000000, Organizations1763800001000, QuotaLimits1763800003000, SizedRows1763800004000, Repositories1763800005000, LfsObjects1763800006000, IssuesAndPullRequests1763800007000, IssuesCommentsMilestones1763800008000, LabelsAndIssueAttachments1763800009000, Notifications1763800010000];

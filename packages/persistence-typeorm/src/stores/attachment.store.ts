@@ -1,5 +1,5 @@
 import { randomUUID } from 'crypto';
-import { EntityManager } from 'typeorm';
+import { EntityManager, In, IsNull } from 'typeorm';
 import { UsageBucket } from '@bellows/domain';
 import { AttachmentEntity } from '../entities/attachment.entity';
 import { RepositoryEntity } from '../entities/repository.entity';
@@ -16,6 +16,8 @@ export interface NewAttachment {
   commentId?: number | null;
   releaseId?: number | null;
   uuid?: string;
+  /** Defaults to now; back-dated uploads give their date. */
+  createdAt?: Date;
 }
 
 /** An attachment the quota counts, with what its URLs need. */
@@ -25,6 +27,8 @@ export interface CountedAttachment {
   name: string;
   size: number;
   issueId: number | null;
+  /** The number of the issue within its repository (what its URLs use); null when it has no issue. */
+  issueIndex: number | null;
   commentId: number | null;
   releaseId: number | null;
   ownerName: string;
@@ -61,6 +65,34 @@ export class AttachmentStore {
     return this.repo.findOneBy({ uuid });
   }
 
+  /** The issue's own attachments (not those of its comments), oldest first. */
+  listOfIssue(issueId: number): Promise<AttachmentEntity[]> {
+    return this.repo.find({ where: { issueId, commentId: IsNull() }, order: { id: 'ASC' } });
+  }
+
+  /** A comment's attachments, oldest first. */
+  listOfComment(commentId: number): Promise<AttachmentEntity[]> {
+    return this.repo.find({ where: { commentId }, order: { id: 'ASC' } });
+  }
+
+  /** A release's attachments, oldest first. */
+  listOfRelease(releaseId: number): Promise<AttachmentEntity[]> {
+    return this.repo.find({ where: { releaseId }, order: { id: 'ASC' } });
+  }
+
+  /** The attachments of several releases at once (for a page of releases), oldest first. */
+  listOfReleases(releaseIds: number[]): Promise<AttachmentEntity[]> {
+    return releaseIds.length ? this.repo.find({ where: { releaseId: In(releaseIds) }, order: { id: 'ASC' } }) : Promise.resolve([]);
+  }
+
+  async rename(id: number, name: string): Promise<void> {
+    await this.repo.update({ id }, { name });
+  }
+
+  async countDownload(id: number): Promise<void> {
+    await this.repo.increment({ id }, 'downloadCount', 1);
+  }
+
   insert(input: NewAttachment): Promise<AttachmentEntity> {
     return this.inTransaction(async (manager) => {
       const repository = await manager.getRepository(RepositoryEntity).findOneBy({ id: input.repoId });
@@ -68,7 +100,7 @@ export class AttachmentStore {
       const saved = await manager.getRepository(AttachmentEntity).save(
         manager.getRepository(AttachmentEntity).create({
           uuid: input.uuid ?? randomUUID(), repoId: input.repoId, name: input.name, size: input.size, uploaderId: input.uploaderId,
-          issueId: input.issueId ?? null, commentId: input.commentId ?? null, releaseId: input.releaseId ?? null, createdAt: new Date(),
+          issueId: input.issueId ?? null, commentId: input.commentId ?? null, releaseId: input.releaseId ?? null, createdAt: input.createdAt ?? new Date(),
         }),
       );
       const bucket = attachmentBucket(saved);
@@ -96,12 +128,13 @@ export class AttachmentStore {
       .createQueryBuilder('a')
       .innerJoin(RepositoryEntity, 'r', 'r.id = a.repo_id')
       .innerJoin('owner', 'o', 'o.id = r.owner_id')
+      .leftJoin('issue', 'i', 'i.id = a.issue_id')
       .where('r.owner_id = :ownerId', { ownerId })
       .andWhere('(a.release_id IS NOT NULL OR a.issue_id IS NOT NULL OR a.comment_id IS NOT NULL)');
     const total = await query.getCount();
     const rows = await query
       .select(['a.id AS id', 'a.uuid AS uuid', 'a.name AS name', 'a.size AS size', 'a.issue_id AS issue_id', 'a.comment_id AS comment_id'])
-      .addSelect(['a.release_id AS release_id', 'o.name AS owner_name', 'r.name AS repo_name'])
+      .addSelect(['a.release_id AS release_id', 'o.name AS owner_name', 'r.name AS repo_name', 'i.index AS issue_index'])
       .orderBy('a.size', 'DESC')
       .addOrderBy('a.id', 'ASC')
       .offset(skip)
@@ -109,7 +142,7 @@ export class AttachmentStore {
       .getRawMany();
     return [
       rows.map((row) => ({
-        id: Number(row.id), uuid: row.uuid, name: row.name, size: Number(row.size), issueId: nullableNumber(row.issue_id),
+        id: Number(row.id), uuid: row.uuid, name: row.name, size: Number(row.size), issueId: nullableNumber(row.issue_id), issueIndex: nullableNumber(row.issue_index),
         commentId: nullableNumber(row.comment_id), releaseId: nullableNumber(row.release_id), ownerName: row.owner_name, repoName: row.repo_name,
       })),
       total,

@@ -45,7 +45,7 @@ export class QuotaUsageListingService {
         ? { api: `repos/${repoPath}/releases/${row.releaseId}`, html: `${repoPath}/releases/tag/${row.releaseId}` }
         : row.commentId !== null
           ? { api: `repos/${repoPath}/issues/comments/${row.commentId}`, html: `${repoPath}/issues/comments/${row.commentId}` }
-          : { api: `repos/${repoPath}/issues/${row.issueId}`, html: `${repoPath}/issues/${row.issueId}` };
+          : { api: `repos/${repoPath}/issues/${row.issueIndex}`, html: `${repoPath}/issues/${row.issueIndex}` };
     const apiUrl = `${this.rootUrl}api/v1/${container.api}`;
     return { name: row.name, size: row.size, api_url: `${apiUrl}/assets/${row.id}`, contained_in: { api_url: apiUrl, html_url: `${this.rootUrl}${container.html}` } };
   }

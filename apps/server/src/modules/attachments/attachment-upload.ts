@@ -1,0 +1,90 @@
+import { BadRequestException, Inject, Injectable, PayloadTooLargeException } from '@nestjs/common';
+import { randomUUID } from 'crypto';
+import type { FastifyRequest } from 'fastify';
+import { BlobAbortedError, BlobStore, BlobTooLargeError, shardedKey } from '@bellows/storage';
+import { CONFIG } from '../../app/tokens';
+import { BellowsConfig } from '../../config';
+
+/** The multipart field holding the file, as in Forgejo. */
+export const ATTACHMENT_FIELD = 'attachment';
+
+const MIB = 1024 * 1024;
+
+/** An uploaded file, stored under `[storage] PATH` and not yet recorded anywhere. */
+export interface ReceivedFile {
+  uuid: string;
+  /** Its blob key; `discard` removes it when recording it fails. */
+  key: string;
+  /** The bytes actually written (never what the client announced). */
+  size: number;
+  /** The file name the form gave, if any. */
+  fileName: string;
+}
+
+/**
+ * Receives the `attachment` part of a multipart upload and streams it into
+ * blob storage, stopping at `[attachment] MAX_SIZE` (413). Whatever goes wrong
+ * (too big, the client gone mid-way, a malformed form), the blob store removes
+ * its temporary file, so a failed upload leaves nothing behind.
+ */
+@Injectable()
+export class AttachmentUploads {
+  private readonly maxBytes: number;
+
+  constructor(
+    private readonly blobs: BlobStore,
+    @Inject(CONFIG) config: BellowsConfig,
+  ) {
+    this.maxBytes = config.attachment.maxSizeMiB * MIB;
+  }
+
+  async receive(request: FastifyRequest): Promise<ReceivedFile> {
+    if (!request.isMultipart()) throw new BadRequestException(`the body must be multipart/form-data with the file in the field "${ATTACHMENT_FIELD}"`);
+    try {
+      const part = await readFilePart(request);
+      const uuid = randomUUID();
+      const key = shardedKey('attachments', uuid);
+      const stored = await this.blobs.write(key, part.file, { maxBytes: this.maxBytes });
+      return { uuid, key, size: stored.size, fileName: part.filename };
+    } catch (error) {
+      discardRestOfBody(request);
+      throw this.asHttpError(error);
+    }
+  }
+
+  async discard(file: ReceivedFile): Promise<void> {
+    await this.blobs.delete(file.key);
+  }
+
+  private asHttpError(error: unknown): unknown {
+    if (error instanceof BlobTooLargeError) {
+      return new PayloadTooLargeException(`the attachment is larger than the limit of ${this.maxBytes / MIB} MiB ([attachment] MAX_SIZE)`);
+    }
+    if (error instanceof BlobAbortedError) return new BadRequestException('the upload ended before the whole file was received');
+    return error;
+  }
+}
+
+async function readFilePart(request: FastifyRequest) {
+  let part;
+  try {
+    part = await request.file();
+  } catch (error) {
+    throw new BadRequestException(`the multipart body cannot be read: ${(error as Error).message}`);
+  }
+  if (!part || part.fieldname !== ATTACHMENT_FIELD) {
+    throw new BadRequestException(`the multipart body must hold the file in the field "${ATTACHMENT_FIELD}"`);
+  }
+  return part;
+}
+
+/**
+ * After a refused upload the client may still be sending. The parser stopped
+ * reading, so unread bytes would stall the connection (and the next request on
+ * it); they are read and dropped instead, so the client gets the answer and
+ * the connection stays usable.
+ */
+function discardRestOfBody(request: FastifyRequest): void {
+  request.raw.unpipe();
+  request.raw.resume();
+}

@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { IssuesModule } from '../issues/issues.module';
+import { RepositoriesModule } from '../repositories/repositories.module';
+import { AttachmentDownloadController } from './attachment-download.controller';
+import { AttachmentUploads } from './attachment-upload';
+import { CommentAttachmentsController } from './comment-attachments.controller';
+import { IssueAttachmentsController } from './issue-attachments.controller';
+import { IssueAttachmentsService } from './issue-attachments.service';
+import { MultipartParser } from './multipart-parser';
+
+/**
+ * Attachments of issues and comments (API under /api/v1) and the download of
+ * any attachment at `{ROOT_URL}attachments/{uuid}`. Uploads are multipart
+ * forms streamed into blob storage (`AttachmentUploads`, reusable by releases).
+ */
+@Module({
+  imports: [RepositoriesModule, IssuesModule],
+  controllers: [IssueAttachmentsController, CommentAttachmentsController, AttachmentDownloadController],
+  providers: [MultipartParser, AttachmentUploads, IssueAttachmentsService],
+  exports: [AttachmentUploads],
+})
+export class AttachmentsModule {}

@@ -1,0 +1,79 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { Actor } from '../../http/auth/actor';
+import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-metadata';
+import { ApiAttachment, EditAttachmentOptions } from './attachment-shapes';
+import { IssueAttachmentsService } from './issue-attachments.service';
+import { ApiAttachmentUpload } from './upload-docs';
+
+/** An issue's own attachments: `/repos/{owner}/{repo}/issues/{index}/assets…`. */
+@ApiTags('issue')
+@ScopeGroup('issue')
+@Controller('repos/:owner/:repo/issues/:index/assets')
+export class IssueAttachmentsController {
+  constructor(private readonly attachments: IssueAttachmentsService) {}
+
+  @Get()
+  @ApiOkResponse({ type: [ApiAttachment] })
+  issueListIssueAttachments(@Param('owner') owner: string, @Param('repo') repo: string, @Param('index') index: string, @CurrentActor() actor: Actor | undefined): Promise<ApiAttachment[]> {
+    return this.attachments.list({ owner, repo, kind: 'issue', id: index }, actor);
+  }
+
+  @Post()
+  @RequireSignIn()
+  @ApiAttachmentUpload()
+  issueCreateIssueAttachment(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('index') index: string,
+    @Query('name') name: unknown,
+    @Query('updated_at') updatedAt: unknown,
+    @Req() request: FastifyRequest,
+    @CurrentActor() actor: Actor,
+  ): Promise<ApiAttachment> {
+    return this.attachments.create({ owner, repo, kind: 'issue', id: index }, { name, updated_at: updatedAt }, request, actor);
+  }
+
+  @Get(':attachment_id')
+  @ApiOkResponse({ type: ApiAttachment })
+  issueGetIssueAttachment(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('index') index: string,
+    @Param('attachment_id') attachmentId: string,
+    @CurrentActor() actor: Actor | undefined,
+  ): Promise<ApiAttachment> {
+    return this.attachments.get({ owner, repo, kind: 'issue', id: index }, attachmentId, actor);
+  }
+
+  /** Forgejo answers an edit with 201. */
+  @Patch(':attachment_id')
+  @HttpCode(201)
+  @RequireSignIn()
+  @ApiCreatedResponse({ type: ApiAttachment })
+  issueEditIssueAttachment(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('index') index: string,
+    @Param('attachment_id') attachmentId: string,
+    @Body() body: EditAttachmentOptions,
+    @CurrentActor() actor: Actor,
+  ): Promise<ApiAttachment> {
+    return this.attachments.rename({ owner, repo, kind: 'issue', id: index }, attachmentId, body, actor);
+  }
+
+  @Delete(':attachment_id')
+  @HttpCode(204)
+  @RequireSignIn()
+  @ApiNoContentResponse()
+  async issueDeleteIssueAttachment(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('index') index: string,
+    @Param('attachment_id') attachmentId: string,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
+    await this.attachments.delete({ owner, repo, kind: 'issue', id: index }, attachmentId, actor);
+  }
+}

@@ -1,0 +1,18 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiForbiddenResponse, ApiPayloadTooLargeResponse, ApiQuery, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { ApiAttachment } from './attachment-shapes';
+import { ATTACHMENT_FIELD } from './attachment-upload';
+
+/** The API description of an attachment upload: a multipart form with the file, and the name and updated_at query parameters. */
+export function ApiAttachmentUpload(): MethodDecorator {
+  return applyDecorators(
+    ApiConsumes('multipart/form-data'),
+    ApiBody({ schema: { type: 'object', required: [ATTACHMENT_FIELD], properties: { [ATTACHMENT_FIELD]: { type: 'string', format: 'binary' } } } }),
+    ApiQuery({ name: 'name', required: false, description: 'the name to give the attachment (default: the file name)' }),
+    ApiQuery({ name: 'updated_at', required: false, description: 'back-dates the upload (RFC 3339)', schema: { type: 'string', format: 'date-time' } }),
+    ApiCreatedResponse({ type: ApiAttachment }),
+    ApiForbiddenResponse({ description: 'neither the author nor a writer, or updated_at set by someone who may not back-date' }),
+    ApiPayloadTooLargeResponse({ description: 'larger than [attachment] MAX_SIZE' }),
+    ApiUnprocessableEntityResponse({ description: 'a bad name or updated_at' }),
+  );
+}

@@ -1,0 +1,130 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CommentEntity, Database, IssueEntity, MilestoneEntity, OwnerEntity } from '@bellows/persistence-typeorm';
+import { ShapeContext } from '../accounts/api-shapes';
+import { SHAPE_CONTEXT } from '../accounts/shape-context.provider';
+import { RepositoryAccess } from '../repositories/repository-access.service';
+import {
+  ApiComment, ApiIssue, ApiMilestone, ApiTimelineComment, IssuePlace, TimelineExtras,
+  labelPlace, toApiComment, toApiIssue, toApiMilestone, toApiTimelineComment,
+} from './issue-shapes';
+import { CommentType } from './timeline-types';
+import { toApiLabel } from '../labels/label-shapes';
+
+/**
+ * Turns issues, comments, milestones and timeline entries into their JSON
+ * shapes, loading what they show (labels, milestone counts, assignees, comment
+ * counts, referenced issues) in bulk per page rather than per row.
+ */
+@Injectable()
+export class IssueShaper {
+  constructor(
+    private readonly db: Database,
+    private readonly access: RepositoryAccess,
+    @Inject(SHAPE_CONTEXT) private readonly ctx: ShapeContext,
+  ) {}
+
+  async issue(issue: IssueEntity, place: IssuePlace, viewer: OwnerEntity | undefined): Promise<ApiIssue> {
+    return (await this.issues([issue], place, viewer))[0];
+  }
+
+  async issues(issues: IssueEntity[], place: IssuePlace, viewer: OwnerEntity | undefined): Promise<ApiIssue[]> {
+    const ids = issues.map((issue) => issue.id);
+    const milestoneIds = [...new Set(issues.map((issue) => issue.milestoneId).filter((id): id is number => id !== null))];
+    const [labels, assignees, comments, pulls, milestones] = await Promise.all([
+      this.db.issueLabels.labelsOfIssues(ids),
+      this.db.issues.assigneesOf(ids),
+      this.db.comments.countOfType(ids, CommentType.Comment),
+      this.db.issues.pullsOf(ids),
+      this.milestonesById(milestoneIds),
+    ]);
+    return issues.map((issue) => {
+      const pull = pulls.get(issue.id);
+      return toApiIssue(
+        issue,
+        {
+          labels: labels.get(issue.id) ?? [],
+          milestone: issue.milestoneId !== null ? (milestones.get(issue.milestoneId) ?? null) : null,
+          assignees: assignees.get(issue.id) ?? [],
+          comments: comments.get(issue.id) ?? 0,
+          pull: issue.isPull ? { merged: pull?.hasMerged ?? false, mergedAt: pull?.mergedAt ?? null } : null,
+        },
+        place,
+        viewer,
+        this.ctx,
+      );
+    });
+  }
+
+  async milestone(milestone: MilestoneEntity): Promise<ApiMilestone> {
+    return (await this.milestones([milestone]))[0];
+  }
+
+  async milestones(milestones: MilestoneEntity[]): Promise<ApiMilestone[]> {
+    const counts = await this.db.milestones.countsOf(milestones.map((m) => m.id));
+    return milestones.map((m) => toApiMilestone(m, counts.get(m.id) ?? { open: 0, closed: 0 }));
+  }
+
+  comment(comment: CommentEntity, issue: IssueEntity, place: IssuePlace, viewer: OwnerEntity | undefined): ApiComment {
+    return toApiComment(comment, issue, place, viewer, this.ctx);
+  }
+
+  /**
+   * An issue's timeline entries. A reference from an issue the viewer may not
+   * read is left out, so a private issue's existence does not leak through it.
+   */
+  async timeline(entries: CommentEntity[], issue: IssueEntity, place: IssuePlace, viewer: OwnerEntity | undefined): Promise<ApiTimelineComment[]> {
+    const milestoneIds = entries.flatMap((e) => [e.milestoneId, e.oldMilestoneId]).filter((id): id is number => id !== null);
+    const labelIds = entries.map((e) => e.labelId).filter((id): id is number => id !== null);
+    const assigneeIds = entries.map((e) => e.assigneeId).filter((id): id is number => id !== null);
+    const [milestones, labels, assignees, references] = await Promise.all([
+      this.milestonesById([...new Set(milestoneIds)]),
+      this.db.labels.findByIds([...new Set(labelIds)]),
+      Promise.all([...new Set(assigneeIds)].map((id) => this.db.owners.findById(id))),
+      this.references(entries, viewer),
+    ]);
+    const shaped: ApiTimelineComment[] = [];
+    for (const entry of entries) {
+      const reference = references.get(entry.id);
+      if (entry.refIssueId !== null && !reference) continue;
+      const label = labels.find((l) => l.id === entry.labelId);
+      const extras: TimelineExtras = {
+        label: label ? toApiLabel(label, labelPlace(place, this.ctx)) : undefined,
+        milestone: entry.milestoneId !== null ? milestones.get(entry.milestoneId) : undefined,
+        oldMilestone: entry.oldMilestoneId !== null ? milestones.get(entry.oldMilestoneId) : undefined,
+        assignee: assignees.find((user) => user !== null && user.id === entry.assigneeId) ?? undefined,
+        ...reference,
+      };
+      shaped.push(toApiTimelineComment(entry, extras, issue, place, viewer, this.ctx));
+    }
+    return shaped;
+  }
+
+  private async milestonesById(ids: number[]): Promise<Map<number, ApiMilestone>> {
+    const shaped = await this.milestones(await this.db.milestones.findByIds(ids));
+    return new Map(shaped.map((m) => [m.id, m]));
+  }
+
+  /** The referencing issue (and comment) of each reference entry the viewer may read. */
+  private async references(entries: CommentEntity[], viewer: OwnerEntity | undefined): Promise<Map<number, Pick<TimelineExtras, 'refIssue' | 'refComment'>>> {
+    const result = new Map<number, Pick<TimelineExtras, 'refIssue' | 'refComment'>>();
+    for (const entry of entries) {
+      if (entry.refIssueId === null) continue;
+      const source = await this.db.issues.findById(entry.refIssueId);
+      const place = source ? await this.readablePlace(source.repoId, viewer) : null;
+      if (!source || !place) continue;
+      const comment = entry.refCommentId !== null ? await this.db.comments.findById(entry.refCommentId) : null;
+      result.set(entry.id, {
+        refIssue: await this.issue(source, place, viewer),
+        ...(comment ? { refComment: this.comment(comment, source, place, viewer) } : {}),
+      });
+    }
+    return result;
+  }
+
+  private async readablePlace(repoId: number, viewer: OwnerEntity | undefined): Promise<IssuePlace | null> {
+    const repo = await this.db.repositories.findById(repoId);
+    const owner = repo ? await this.db.owners.findById(repo.ownerId) : null;
+    if (!repo || !owner) return null;
+    return (await this.access.permissionOf(owner, repo, viewer)) === 'none' ? null : { owner, repo };
+  }
+}

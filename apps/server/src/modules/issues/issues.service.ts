@@ -1,0 +1,174 @@
+import { ForbiddenException, Injectable, Optional, UnprocessableEntityException } from '@nestjs/common';
+import { assertNoExclusiveConflict, crossReferenceEvents, editIssueDates, ExclusiveLabelConflictError, MentioningIssue } from '@bellows/domain';
+import { Database, IssueEntity, IssueFilter, MilestoneEntity, OwnerEntity } from '@bellows/persistence-typeorm';
+import { Actor } from '../../http/auth/actor';
+import { PageRequest } from '../../http/pagination';
+import { IssueEvents } from '../notifications/notification-events';
+import { RepoContext, RepositoryAccess } from '../repositories/repository-access.service';
+import { atLeast } from '../repositories/repo-permission';
+import { CrossReferences } from './cross-references.service';
+import { CreateIssueOption, EditIssueOption } from './dto/issue-options.dto';
+import { ResolvedIssue } from './issue-lookup.service';
+import { ApiIssue } from './issue-shapes';
+import { IssueShaper } from './issue-shaper.service';
+import { TimelineService } from './timeline.service';
+import { CommentType } from './timeline-types';
+import { UpdateDatePolicy } from './update-date-policy';
+
+/**
+ * Opening, listing and editing issues. Every change an edit makes is stored in
+ * one transaction with the timeline events recording it, dated as the
+ * update-date policy decides.
+ */
+@Injectable()
+export class IssuesService {
+  constructor(
+    private readonly db: Database,
+    private readonly access: RepositoryAccess,
+    private readonly timeline: TimelineService,
+    private readonly references: CrossReferences,
+    private readonly policy: UpdateDatePolicy,
+    private readonly shaper: IssueShaper,
+    /** Notifications listen here; optional so issues work without them. */
+    @Optional() private readonly events?: IssueEvents,
+  ) {}
+
+  /** Anyone who may read may open an issue; only writers may set its milestone, assignees and labels (ignored otherwise). */
+  async create(repoCtx: RepoContext, input: CreateIssueOption, actor: Actor): Promise<ApiIssue> {
+    const writer = atLeast(repoCtx.permission, 'write');
+    const milestone = writer && input.milestone ? await this.milestoneOf(repoCtx, input.milestone) : null;
+    const assignees = writer ? await this.assigneesNamed(repoCtx, assigneeNames(input)) : [];
+    const labelIds = writer ? await this.labelsOf(repoCtx, input.labels ?? []) : [];
+    const now = new Date();
+    const issue = await this.db.transaction(async (tx) => {
+      const created = await tx.issues.create({
+        repoId: repoCtx.repo.id, posterId: actor.user.id, title: input.title.trim(), body: input.body ?? '',
+        isClosed: input.closed === true, milestoneId: milestone?.id ?? null, createdAt: now,
+      });
+      await tx.issues.setAssignees(created.id, assignees.map((user) => user.id));
+      if (labelIds.length) await tx.issueLabels.add(created.id, labelIds);
+      if (milestone) await tx.milestones.save(Object.assign(milestone, { updatedAt: now }));
+      const events = crossReferenceEvents(created.body, mentioning(repoCtx, created), now);
+      await this.references.record(tx, { repoCtx, issue: created, comment: null, author: actor.user }, events);
+      await this.events?.publish(tx, { kind: 'issue-opened', issueId: created.id, actorId: actor.user.id, content: created.body, at: now });
+      return created;
+    });
+    return this.get(repoCtx, (await this.db.issues.findById(issue.id)) as IssueEntity, actor.user);
+  }
+
+  list(filter: IssueFilter, paging: PageRequest): Promise<[IssueEntity[], number]> {
+    return this.db.issues.list(filter, paging.offset, paging.limit);
+  }
+
+  get(repoCtx: RepoContext, issue: IssueEntity, viewer: OwnerEntity | undefined): Promise<ApiIssue> {
+    return this.shaper.issue(issue, repoCtx, viewer);
+  }
+
+  /**
+   * The poster or a writer may change title, body and state; only writers the
+   * milestone and assignees. `updated_at` is decided by the domain
+   * (`editIssueDates`): 422 when out of range, 403 when the actor may not set it.
+   */
+  async edit({ repoCtx, issue }: ResolvedIssue, input: EditIssueOption, actor: Actor): Promise<ApiIssue> {
+    const writer = atLeast(repoCtx.permission, 'write');
+    if (!writer && issue.posterId !== actor.user.id) throw new ForbiddenException('only the poster and writers may edit this issue');
+    const wantsAssignees = input.assignees !== undefined || input.assignee !== undefined;
+    if (!writer && (input.milestone !== undefined || wantsAssignees)) throw new ForbiddenException('only writers may change the milestone or the assignees');
+    const newMilestone = input.milestone ? await this.milestoneOf(repoCtx, input.milestone) : null;
+    const changesMilestone = input.milestone !== undefined && (newMilestone?.id ?? null) !== issue.milestoneId;
+    const assignees = wantsAssignees ? await this.assigneesNamed(repoCtx, assigneeNames(input)) : null;
+    const context = this.policy.context(repoCtx, actor, input.updated_at);
+    const dates = this.policy.decide(() =>
+      editIssueDates({ issue, newMilestone: changesMilestone && newMilestone ? newMilestone : undefined }, context),
+    );
+    const date = dates.issueUpdatedAt;
+    await this.db.transaction(async (tx) => {
+      const event = { issueId: issue.id, actorId: actor.user.id, createdAt: date };
+      const title = input.title?.trim();
+      if (title !== undefined && title !== issue.title) {
+        await this.timeline.record(tx, { ...event, type: CommentType.ChangeTitle, oldTitle: issue.title, newTitle: title });
+        issue.title = title;
+      }
+      if (input.body !== undefined && input.body !== issue.body) {
+        issue.body = input.body;
+        const events = crossReferenceEvents(issue.body, mentioning(repoCtx, issue), date);
+        await this.references.record(tx, { repoCtx, issue, comment: null, author: actor.user }, events);
+      }
+      if (input.state !== undefined && (input.state === 'closed') !== issue.isClosed) {
+        issue.isClosed = input.state === 'closed';
+        issue.closedAt = issue.isClosed ? date : null;
+        await this.timeline.record(tx, { ...event, type: issue.isClosed ? CommentType.Close : CommentType.Reopen });
+        await this.events?.publish(tx, { kind: issue.isClosed ? 'issue-closed' : 'issue-reopened', issueId: issue.id, actorId: actor.user.id, at: date });
+      }
+      if (changesMilestone) {
+        await this.timeline.record(tx, { ...event, type: CommentType.Milestone, oldMilestoneId: issue.milestoneId, milestoneId: newMilestone?.id ?? null });
+        issue.milestoneId = newMilestone?.id ?? null;
+        if (newMilestone && dates.milestoneUpdatedAt) await tx.milestones.save(Object.assign(newMilestone, { updatedAt: dates.milestoneUpdatedAt }));
+      }
+      if (assignees) {
+        const { added, removed } = await tx.issues.setAssignees(issue.id, assignees.map((user) => user.id));
+        for (const assigneeId of added) await this.timeline.record(tx, { ...event, type: CommentType.Assignees, assigneeId });
+        for (const assigneeId of removed) await this.timeline.record(tx, { ...event, type: CommentType.Assignees, assigneeId, isRemoval: true });
+      }
+      issue.updatedAt = date;
+      await tx.issues.save(stripRelations(issue));
+    });
+    return this.get(repoCtx, (await this.db.issues.findById(issue.id)) as IssueEntity, actor.user);
+  }
+
+  /** A milestone of this repository (422 when there is none with this id). */
+  private async milestoneOf(repoCtx: RepoContext, id: number): Promise<MilestoneEntity> {
+    const milestone = await this.db.milestones.findById(repoCtx.repo.id, id);
+    if (!milestone) throw new UnprocessableEntityException(`milestone: ${id} is not a milestone of ${repoCtx.owner.name}/${repoCtx.repo.name}`);
+    return milestone;
+  }
+
+  /** Users who may read the repository, by name (422 naming the first who is unknown or may not). */
+  private async assigneesNamed(repoCtx: RepoContext, names: string[]): Promise<OwnerEntity[]> {
+    const users: OwnerEntity[] = [];
+    for (const name of [...new Set(names.map((n) => n.trim()).filter((n) => n !== ''))]) {
+      const user = await this.db.owners.findByName(name);
+      const mayRead = user && user.kind === 'user' && (await this.access.permissionOf(repoCtx.owner, repoCtx.repo, user)) !== 'none';
+      if (!user || !mayRead) throw new UnprocessableEntityException(`assignees: ${name} is not a user who may read ${repoCtx.owner.name}/${repoCtx.repo.name}`);
+      users.push(user);
+    }
+    return users;
+  }
+
+  /**
+   * Label ids of this repository or its organization (422 naming the first that is
+   * not); two exclusive labels of one scope are refused as they are when added later.
+   */
+  private async labelsOf(repoCtx: RepoContext, ids: number[]): Promise<number[]> {
+    const wanted = [...new Set(ids)];
+    const found = await this.db.labels.findByIds(wanted);
+    for (const id of wanted) {
+      const label = found.find((l) => l.id === id);
+      if (!label || !(label.repoId === repoCtx.repo.id || (label.orgId !== null && label.orgId === repoCtx.owner.id))) {
+        throw new UnprocessableEntityException(`labels: ${id} is not a label of ${repoCtx.owner.name}/${repoCtx.repo.name}`);
+      }
+    }
+    try {
+      assertNoExclusiveConflict(found);
+    } catch (error) {
+      if (error instanceof ExclusiveLabelConflictError) throw new UnprocessableEntityException(error.message);
+      throw error;
+    }
+    return wanted;
+  }
+}
+
+function assigneeNames(input: { assignees?: string[]; assignee?: string }): string[] {
+  return [...(input.assignee ? [input.assignee] : []), ...(input.assignees ?? [])];
+}
+
+/** The issue as the domain's reference resolution sees it. */
+export function mentioning(repoCtx: RepoContext, issue: IssueEntity): MentioningIssue {
+  return { repository: { owner: repoCtx.owner.name, name: repoCtx.repo.name }, index: issue.index };
+}
+
+/** The row without loaded relations, so saving it writes its columns only. */
+function stripRelations(issue: IssueEntity): IssueEntity {
+  const { poster: _poster, repository: _repository, milestone: _milestone, ...columns } = issue;
+  return columns as IssueEntity;
+}

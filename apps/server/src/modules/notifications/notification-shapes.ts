@@ -1,0 +1,64 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { NotificationEntity, OwnerEntity } from '@bellows/persistence-typeorm';
+import { ShapeContext } from '../accounts/api-shapes';
+import { ApiRepository, toApiRepository } from '../repositories/repository-shapes';
+import { RepoPermission } from '../repositories/repo-permission';
+
+/**
+ * The JSON shapes of notifications with Forgejo's field names (definitions
+ * `NotificationThread`, `NotificationSubject`, `NotificationCount`).
+ */
+
+export class ApiNotificationSubject {
+  @ApiProperty() title!: string;
+  @ApiProperty({ description: 'the API URL of the issue' }) url!: string;
+  @ApiProperty() html_url!: string;
+  @ApiProperty({ description: 'the API URL of the latest comment, empty when there is none' }) latest_comment_url!: string;
+  @ApiProperty() latest_comment_html_url!: string;
+  @ApiProperty({ enum: ['Issue', 'Pull'] }) type!: 'Issue' | 'Pull';
+  @ApiProperty({ enum: ['open', 'closed'] }) state!: 'open' | 'closed';
+}
+
+export class ApiNotificationThread {
+  @ApiProperty({ type: 'integer', format: 'int64' }) id!: number;
+  @ApiProperty({ type: () => ApiRepository }) repository!: ApiRepository;
+  @ApiProperty({ type: () => ApiNotificationSubject }) subject!: ApiNotificationSubject;
+  @ApiProperty() unread!: boolean;
+  @ApiProperty() pinned!: boolean;
+  @ApiProperty({ format: 'date-time' }) updated_at!: string;
+  @ApiProperty() url!: string;
+}
+
+export class ApiNotificationCount {
+  @ApiProperty({ type: 'integer', format: 'int64', description: 'the number of unread threads' }) new!: number;
+}
+
+/**
+ * A thread as its user sees it; `thread` must come with its issue and its
+ * repository's owner, and `permission` is the user's in that repository.
+ */
+export function toApiNotificationThread(thread: NotificationEntity, viewer: OwnerEntity, permission: RepoPermission, ctx: ShapeContext): ApiNotificationThread {
+  const issue = thread.issue!;
+  const repo = thread.repository!;
+  const owner = repo.owner!;
+  const repoApiUrl = `${ctx.rootUrl}api/v1/repos/${owner.name}/${repo.name}`;
+  const htmlUrl = `${ctx.rootUrl}${owner.name}/${repo.name}/${issue.isPull ? 'pulls' : 'issues'}/${issue.index}`;
+  const commentId = thread.commentId;
+  return {
+    id: thread.id,
+    repository: toApiRepository(repo, owner, permission, viewer, ctx),
+    subject: {
+      title: issue.title,
+      url: `${repoApiUrl}/issues/${issue.index}`,
+      html_url: htmlUrl,
+      latest_comment_url: commentId === null ? '' : `${repoApiUrl}/issues/comments/${commentId}`,
+      latest_comment_html_url: commentId === null ? '' : `${htmlUrl}#issuecomment-${commentId}`,
+      type: issue.isPull ? 'Pull' : 'Issue',
+      state: issue.isClosed ? 'closed' : 'open',
+    },
+    unread: thread.status === 'unread',
+    pinned: thread.status === 'pinned',
+    updated_at: thread.updatedAt.toISOString(),
+    url: `${ctx.rootUrl}api/v1/notifications/threads/${thread.id}`,
+  };
+}

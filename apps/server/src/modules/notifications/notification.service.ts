@@ -1,0 +1,77 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { mentionedNames } from '@bellows/domain';
+import { Database, IssueEntity, OwnerEntity, RepositoryEntity } from '@bellows/persistence-typeorm';
+import { RepositoryAccess } from '../repositories/repository-access.service';
+import { IssueEvent, IssueEvents } from './notification-events';
+
+/** More mentions than this in one text notify only the first ones (a guard against mass-mention spam). */
+const MAX_MENTIONS = 50;
+
+/**
+ * Turns issue events into notification threads. Recipients are the
+ * repository's watchers and the issue's participants (poster, commenters,
+ * assignees, mentioned users), never the actor, and only those who may read
+ * the repository: a private repository's events reach nobody outside it.
+ */
+@Injectable()
+export class NotificationService implements OnModuleInit {
+  constructor(
+    private readonly events: IssueEvents,
+    private readonly access: RepositoryAccess,
+  ) {}
+
+  onModuleInit(): void {
+    this.events.subscribe((tx, event) => this.onIssueEvent(tx, event));
+  }
+
+  async onIssueEvent(tx: Database, event: IssueEvent): Promise<void> {
+    const issue = await tx.issues.findById(event.issueId);
+    const repo = issue && (await tx.repositories.findById(issue.repoId));
+    const owner = repo && (await tx.owners.findById(repo.ownerId));
+    if (!issue || !repo || !owner) return;
+
+    const mentioned = await this.mentionedUsers(tx, event.content ?? '');
+    await tx.notifications.addParticipants(issue.id, this.newParticipants(issue, event, mentioned));
+
+    const candidates = new Set([
+      ...(await tx.notifications.repositoryWatcherIds(repo.id, owner.id)),
+      ...(await tx.notifications.participantIds(issue.id)),
+      ...((await tx.issues.assigneesOf([issue.id])).get(issue.id) ?? []).map((user) => user.id),
+    ]);
+    candidates.delete(event.actorId);
+    const recipients = await this.readersAmong(tx, [...candidates], owner, repo);
+    await tx.notifications.notify(recipients, {
+      repoId: repo.id,
+      issueId: issue.id,
+      commentId: event.commentId ?? null,
+      source: issue.isPull ? 'pull' : 'issue',
+      at: event.at ?? new Date(),
+    });
+  }
+
+  /** Who takes part from now on: the poster, whoever writes (opens or comments), and those mentioned. */
+  private newParticipants(issue: IssueEntity, event: IssueEvent, mentioned: OwnerEntity[]): number[] {
+    const ids = mentioned.map((user) => user.id);
+    if (issue.posterId !== null) ids.push(issue.posterId);
+    if (event.kind === 'issue-opened' || event.kind === 'comment-created') ids.push(event.actorId);
+    return [...new Set(ids)];
+  }
+
+  private async mentionedUsers(tx: Database, content: string): Promise<OwnerEntity[]> {
+    const users: OwnerEntity[] = [];
+    for (const name of mentionedNames(content).slice(0, MAX_MENTIONS)) {
+      const owner = await tx.owners.findByName(name);
+      if (owner?.kind === 'user') users.push(owner);
+    }
+    return users;
+  }
+
+  private async readersAmong(tx: Database, userIds: number[], owner: OwnerEntity, repo: RepositoryEntity): Promise<number[]> {
+    const readers: number[] = [];
+    for (const id of userIds) {
+      const user = await tx.owners.findById(id);
+      if (user?.kind === 'user' && (await this.access.permissionOf(owner, repo, user)) !== 'none') readers.push(id);
+    }
+    return readers;
+  }
+}

@@ -1,0 +1,62 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { timestampColumn } from '../columns';
+import { IssueEntity } from './issue.entity';
+import { OwnerEntity } from './owner.entity';
+import { RepositoryEntity } from './repository.entity';
+
+/** Where a thread stands for its user; `pinned` threads stay pinned when new events arrive. */
+export type NotificationStatus = 'unread' | 'read' | 'pinned';
+
+/** What a thread is about (Forgejo also knows commits and repositories; Bellows notifies on issues and pulls). */
+export type NotificationSource = 'issue' | 'pull';
+
+/**
+ * A notification thread: one per user and issue (or pull request). Each new
+ * event on the issue makes the thread unread again and moves its update date.
+ */
+@Entity('notification')
+@Index('uq_notification_user_issue', ['userId', 'issueId'], { unique: true })
+@Index('ix_notification_user_status_updated', ['userId', 'status', 'updatedAt'])
+export class NotificationEntity {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ name: 'user_id', type: 'integer' })
+  userId!: number;
+
+  @ManyToOne(() => OwnerEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'fk_notification_user' })
+  user?: OwnerEntity;
+
+  @Index('ix_notification_repo')
+  @Column({ name: 'repo_id', type: 'integer' })
+  repoId!: number;
+
+  @ManyToOne(() => RepositoryEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'repo_id', foreignKeyConstraintName: 'fk_notification_repo' })
+  repository?: RepositoryEntity;
+
+  @Index('ix_notification_issue')
+  @Column({ name: 'issue_id', type: 'integer' })
+  issueId!: number;
+
+  @ManyToOne(() => IssueEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'issue_id', foreignKeyConstraintName: 'fk_notification_issue' })
+  issue?: IssueEntity;
+
+  /** The latest comment the thread points at; it may since have been deleted. */
+  @Column({ name: 'comment_id', type: 'integer', nullable: true })
+  commentId!: number | null;
+
+  @Column({ type: 'varchar', length: 16 })
+  status!: NotificationStatus;
+
+  @Column({ type: 'varchar', length: 16 })
+  source!: NotificationSource;
+
+  @Column({ name: 'created_at', ...timestampColumn() })
+  createdAt!: Date;
+
+  @Column({ name: 'updated_at', ...timestampColumn() })
+  updatedAt!: Date;
+}

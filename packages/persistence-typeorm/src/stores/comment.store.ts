@@ -1,0 +1,92 @@
+import { EntityManager, In } from 'typeorm';
+import { CommentEntity } from '../entities/comment.entity';
+
+/** The fields of a timeline entry; everything not given is left empty. */
+export type NewComment = Pick<CommentEntity, 'issueId' | 'type' | 'posterId' | 'createdAt'> &
+  Partial<Omit<CommentEntity, 'id' | 'issue' | 'poster' | 'issueId' | 'type' | 'posterId' | 'createdAt'>>;
+
+export interface CommentPeriod {
+  since?: Date;
+  before?: Date;
+}
+
+/** Comments and the other timeline events of issues (one `comment` row each). */
+export class CommentStore {
+  constructor(private readonly manager: EntityManager) {}
+
+  private get comments() {
+    return this.manager.getRepository(CommentEntity);
+  }
+
+  insert(input: NewComment): Promise<CommentEntity> {
+    return this.comments.save(this.comments.create({ content: '', updatedAt: input.createdAt, isRemoval: false, ...input }));
+  }
+
+  findById(id: number): Promise<CommentEntity | null> {
+    return this.comments.findOne({ where: { id }, relations: { poster: true } });
+  }
+
+  findByIds(ids: number[]): Promise<CommentEntity[]> {
+    return ids.length ? this.comments.find({ where: { id: In(ids) }, relations: { poster: true } }) : Promise.resolve([]);
+  }
+
+  save(comment: CommentEntity): Promise<CommentEntity> {
+    return this.comments.save(comment);
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.comments.delete({ id });
+  }
+
+  /** An issue's entries of the given types (all when absent), oldest first. */
+  listOfIssue(issueId: number, period: CommentPeriod, types?: number[], paging?: { skip: number; take: number }): Promise<[CommentEntity[], number]> {
+    const query = this.comments.createQueryBuilder('c').leftJoinAndSelect('c.poster', 'poster').where('c.issueId = :issueId', { issueId });
+    if (types) query.andWhere('c.type IN (:...types)', { types });
+    this.narrow(query, period);
+    query.orderBy('c.createdAt', 'ASC').addOrderBy('c.id', 'ASC');
+    if (paging) query.skip(paging.skip).take(paging.take);
+    return query.getManyAndCount();
+  }
+
+  /** Entries of the given types on any issue of the repository, oldest first. */
+  listOfRepository(repoId: number, types: number[], period: CommentPeriod, skip: number, take: number): Promise<[CommentEntity[], number]> {
+    const query = this.comments
+      .createQueryBuilder('c')
+      .leftJoinAndSelect('c.poster', 'poster')
+      .innerJoinAndSelect('c.issue', 'issue')
+      .where('issue.repoId = :repoId', { repoId })
+      .andWhere('c.type IN (:...types)', { types });
+    this.narrow(query, period);
+    return query.orderBy('c.createdAt', 'ASC').addOrderBy('c.id', 'ASC').skip(skip).take(take).getManyAndCount();
+  }
+
+  /** How many entries of `type` each issue has (e.g. its comments). */
+  async countOfType(issueIds: number[], type: number): Promise<Map<number, number>> {
+    const counts = new Map<number, number>(issueIds.map((id) => [id, 0]));
+    if (!issueIds.length) return counts;
+    const rows = await this.comments
+      .createQueryBuilder('c')
+      .select('c.issueId', 'issueId')
+      .addSelect('COUNT(*)', 'count')
+      .where('c.issueId IN (:...issueIds) AND c.type = :type', { issueIds, type })
+      .groupBy('c.issueId')
+      .getRawMany<{ issueId: number | string; count: number | string }>();
+    for (const row of rows) counts.set(Number(row.issueId), Number(row.count));
+    return counts;
+  }
+
+  /** Whether `issueId` already has a reference event from this source issue (and comment: null for the issue's body). */
+  async hasReference(issueId: number, refIssueId: number, refCommentId: number | null): Promise<boolean> {
+    const query = this.comments
+      .createQueryBuilder('c')
+      .where('c.issueId = :issueId AND c.refIssueId = :refIssueId', { issueId, refIssueId });
+    if (refCommentId === null) query.andWhere('c.refCommentId IS NULL');
+    else query.andWhere('c.refCommentId = :refCommentId', { refCommentId });
+    return (await query.getCount()) > 0;
+  }
+
+  private narrow(query: ReturnType<typeof this.comments.createQueryBuilder>, { since, before }: CommentPeriod): void {
+    if (since) query.andWhere('c.updatedAt >= :since', { since: since.getTime() });
+    if (before) query.andWhere('c.updatedAt <= :before', { before: before.getTime() });
+  }
+}

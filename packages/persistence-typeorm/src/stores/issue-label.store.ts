@@ -1,0 +1,41 @@
+import { EntityManager, In } from 'typeorm';
+import { IssueLabelEntity } from '../entities/issue-label.entity';
+import { LabelEntity } from '../entities/label.entity';
+
+/** Which labels are on which issues. */
+export class IssueLabelStore {
+  constructor(private readonly manager: EntityManager) {}
+
+  /** The issue's labels, by name. */
+  async labelsOf(issueId: number): Promise<LabelEntity[]> {
+    return (await this.labelsOfIssues([issueId])).get(issueId) ?? [];
+  }
+
+  /** The labels of several issues at once (for issue lists), by name; issues without labels are absent. */
+  async labelsOfIssues(issueIds: readonly number[]): Promise<Map<number, LabelEntity[]>> {
+    const byIssue = new Map<number, LabelEntity[]>();
+    if (issueIds.length === 0) return byIssue;
+    const rows = await this.manager.getRepository(IssueLabelEntity).find({
+      where: { issueId: In([...issueIds]) },
+      relations: { label: true },
+      order: { label: { name: 'ASC', id: 'ASC' } },
+    });
+    for (const row of rows) {
+      const labels = byIssue.get(row.issueId) ?? [];
+      labels.push(row.label as LabelEntity);
+      byIssue.set(row.issueId, labels);
+    }
+    return byIssue;
+  }
+
+  async add(issueId: number, labelIds: readonly number[]): Promise<void> {
+    if (labelIds.length === 0) return;
+    const repo = this.manager.getRepository(IssueLabelEntity);
+    await repo.insert(labelIds.map((labelId) => ({ issueId, labelId })));
+  }
+
+  async remove(issueId: number, labelIds: readonly number[]): Promise<void> {
+    if (labelIds.length === 0) return;
+    await this.manager.getRepository(IssueLabelEntity).delete({ issueId, labelId: In([...labelIds]) });
+  }
+}

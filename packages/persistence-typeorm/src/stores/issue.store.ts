@@ -1,0 +1,145 @@
+import { Brackets, EntityManager, In } from 'typeorm';
+import { IssueAssigneeEntity } from '../entities/issue-assignee.entity';
+import { IssueEntity } from '../entities/issue.entity';
+import { IssueLabelEntity } from '../entities/issue-label.entity';
+import { OwnerEntity } from '../entities/owner.entity';
+import { PullRequestEntity } from '../entities/pull-request.entity';
+import { nextIssueIndex } from './issue-index';
+
+export interface NewIssue {
+  repoId: number;
+  posterId: number;
+  title: string;
+  body: string;
+  isClosed: boolean;
+  milestoneId: number | null;
+  createdAt: Date;
+}
+
+/** What a list of a repository's issues is narrowed to; absent fields do not narrow it. */
+export interface IssueFilter {
+  repoId: number;
+  /** undefined: issues and pull requests alike. */
+  isPull?: boolean;
+  isClosed?: boolean;
+  /** Text the title or body must contain (case-insensitive). */
+  keyword?: string;
+  milestoneIds?: number[];
+  /** Issue ids to keep (e.g. those carrying given labels); an empty list keeps none. */
+  issueIds?: number[];
+  posterId?: number;
+  assigneeId?: number;
+  updatedSince?: Date;
+  updatedBefore?: Date;
+}
+
+/** Issues (and the issue half of pull requests) with their assignees. */
+export class IssueStore {
+  constructor(private readonly manager: EntityManager) {}
+
+  private get issues() {
+    return this.manager.getRepository(IssueEntity);
+  }
+
+  /** Inserts an issue with the next number of the repository's shared sequence; call inside a transaction. */
+  async create(input: NewIssue): Promise<IssueEntity> {
+    const index = await nextIssueIndex(this.manager, input.repoId);
+    return this.issues.save(
+      this.issues.create({
+        ...input,
+        index,
+        isPull: false,
+        updatedAt: input.createdAt,
+        closedAt: input.isClosed ? input.createdAt : null,
+      }),
+    );
+  }
+
+  findByIndex(repoId: number, index: number): Promise<IssueEntity | null> {
+    return this.issues.findOne({ where: { repoId, index }, relations: { poster: true } });
+  }
+
+  findById(id: number): Promise<IssueEntity | null> {
+    return this.issues.findOne({ where: { id }, relations: { poster: true } });
+  }
+
+  findByIds(ids: number[]): Promise<IssueEntity[]> {
+    return ids.length ? this.issues.find({ where: { id: In(ids) }, relations: { poster: true } }) : Promise.resolve([]);
+  }
+
+  save(issue: IssueEntity): Promise<IssueEntity> {
+    return this.issues.save(issue);
+  }
+
+  /** Sets the issue's update date (and nothing else). */
+  async touch(issueId: number, date: Date): Promise<void> {
+    await this.issues.update({ id: issueId }, { updatedAt: date });
+  }
+
+  /** A page of issues matching the filter, newest first, and how many match in all. */
+  list(filter: IssueFilter, skip: number, take: number): Promise<[IssueEntity[], number]> {
+    const query = this.issues.createQueryBuilder('issue').leftJoinAndSelect('issue.poster', 'poster').where('issue.repoId = :repoId', { repoId: filter.repoId });
+    if (filter.isPull !== undefined) query.andWhere('issue.isPull = :isPull', { isPull: filter.isPull });
+    if (filter.isClosed !== undefined) query.andWhere('issue.isClosed = :isClosed', { isClosed: filter.isClosed });
+    if (filter.keyword) {
+      const pattern = `%${filter.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query.andWhere(
+        new Brackets((where) =>
+          where.where("LOWER(issue.title) LIKE :pattern ESCAPE '\\'", { pattern }).orWhere("LOWER(issue.body) LIKE :pattern ESCAPE '\\'", { pattern }),
+        ),
+      );
+    }
+    if (filter.milestoneIds) query.andWhere(filter.milestoneIds.length ? 'issue.milestoneId IN (:...milestoneIds)' : '1 = 0', { milestoneIds: filter.milestoneIds });
+    if (filter.issueIds) query.andWhere(filter.issueIds.length ? 'issue.id IN (:...issueIds)' : '1 = 0', { issueIds: filter.issueIds });
+    if (filter.posterId !== undefined) query.andWhere('issue.posterId = :posterId', { posterId: filter.posterId });
+    if (filter.assigneeId !== undefined) {
+      query.andWhere('issue.id IN (SELECT a.issue_id FROM issue_assignee a WHERE a.assignee_id = :assigneeId)', { assigneeId: filter.assigneeId });
+    }
+    if (filter.updatedSince) query.andWhere('issue.updatedAt >= :since', { since: filter.updatedSince.getTime() });
+    if (filter.updatedBefore) query.andWhere('issue.updatedAt <= :before', { before: filter.updatedBefore.getTime() });
+    return query.orderBy('issue.createdAt', 'DESC').addOrderBy('issue.index', 'DESC').skip(skip).take(take).getManyAndCount();
+  }
+
+  /** Ids of the repository's issues that carry every one of the labels. */
+  async idsLabelledWithAll(repoId: number, labelIds: number[]): Promise<number[]> {
+    if (!labelIds.length) return [];
+    const rows = await this.manager
+      .getRepository(IssueLabelEntity)
+      .createQueryBuilder('il')
+      .innerJoin(IssueEntity, 'issue', 'issue.id = il.issueId')
+      .select('il.issueId', 'issueId')
+      .where('issue.repoId = :repoId AND il.labelId IN (:...labelIds)', { repoId, labelIds })
+      .groupBy('il.issueId')
+      .having('COUNT(DISTINCT il.labelId) = :wanted', { wanted: new Set(labelIds).size })
+      .getRawMany<{ issueId: number | string }>();
+    return rows.map((row) => Number(row.issueId));
+  }
+
+  /** The pull request of each issue that is one (keyed by issue id). */
+  async pullsOf(issueIds: number[]): Promise<Map<number, PullRequestEntity>> {
+    if (!issueIds.length) return new Map();
+    const pulls = await this.manager.getRepository(PullRequestEntity).find({ where: { issueId: In(issueIds) } });
+    return new Map(pulls.map((pull) => [pull.issueId, pull]));
+  }
+
+  /** The assignees of each issue, in the order they were assigned. */
+  async assigneesOf(issueIds: number[]): Promise<Map<number, OwnerEntity[]>> {
+    const result = new Map<number, OwnerEntity[]>(issueIds.map((id) => [id, []]));
+    if (!issueIds.length) return result;
+    const rows = await this.manager.getRepository(IssueAssigneeEntity).find({ where: { issueId: In(issueIds) }, relations: { assignee: true }, order: { id: 'ASC' } });
+    for (const row of rows) if (row.assignee) result.get(row.issueId)?.push(row.assignee);
+    return result;
+  }
+
+  /** Makes `assigneeIds` the issue's assignees; returns who was added and who removed. */
+  async setAssignees(issueId: number, assigneeIds: number[]): Promise<{ added: number[]; removed: number[] }> {
+    const repo = this.manager.getRepository(IssueAssigneeEntity);
+    const current = (await repo.find({ where: { issueId } })).map((row) => row.assigneeId);
+    const wanted = [...new Set(assigneeIds)];
+    const added = wanted.filter((id) => !current.includes(id));
+    const removed = current.filter((id) => !wanted.includes(id));
+    if (removed.length) await repo.delete({ issueId, assigneeId: In(removed) });
+    if (added.length) await repo.save(added.map((assigneeId) => repo.create({ issueId, assigneeId })));
+    return { added, removed };
+  }
+}

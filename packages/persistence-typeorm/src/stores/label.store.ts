@@ -1,0 +1,83 @@
+import { Brackets, EntityManager, In } from 'typeorm';
+import { LabelEntity } from '../entities/label.entity';
+
+/** Where a label lives: one repository, or an organization (then usable in all its repositories). */
+export type LabelHolder = { repoId: number } | { orgId: number };
+
+export interface NewLabel {
+  name: string;
+  color: string;
+  description: string;
+  exclusive: boolean;
+  isArchived: boolean;
+}
+
+export type LabelChanges = Partial<NewLabel>;
+
+/** The labels an issue of a repository may carry: the repository's own and its organization's. */
+export interface UsableLabels {
+  repoId: number;
+  /** The organization owning the repository; null for a user's repository. */
+  orgId: number | null;
+}
+
+/** Labels of repositories and organizations. */
+export class LabelStore {
+  constructor(private readonly manager: EntityManager) {}
+
+  private get repo() {
+    return this.manager.getRepository(LabelEntity);
+  }
+
+  /** One page of the holder's labels, by name. */
+  list(holder: LabelHolder, skip: number, take: number): Promise<[LabelEntity[], number]> {
+    return this.repo.findAndCount({ where: whereHolder(holder), order: { name: 'ASC', id: 'ASC' }, skip, take });
+  }
+
+  find(holder: LabelHolder, id: number): Promise<LabelEntity | null> {
+    return this.repo.findOneBy({ ...whereHolder(holder), id });
+  }
+
+  create(holder: LabelHolder, input: NewLabel): Promise<LabelEntity> {
+    return this.repo.save(this.repo.create({ repoId: null, orgId: null, ...holder, ...input }));
+  }
+
+  async update(label: LabelEntity, changes: LabelChanges): Promise<LabelEntity> {
+    return this.repo.save(this.repo.merge(label, changes));
+  }
+
+  /** Deletes the label; it goes off every issue with it (the foreign key cascades). */
+  async delete(id: number): Promise<void> {
+    await this.repo.delete({ id });
+  }
+
+  /**
+   * The usable labels matching the given ids or names (a name may match a
+   * repository label and an organization label alike: both are returned).
+   */
+  findUsable(usable: UsableLabels, ids: readonly number[], names: readonly string[]): Promise<LabelEntity[]> {
+    if (ids.length === 0 && names.length === 0) return Promise.resolve([]);
+    const query = this.repo.createQueryBuilder('l').where(
+      new Brackets((holder) => {
+        holder.where('l.repo_id = :repoId', { repoId: usable.repoId });
+        if (usable.orgId !== null) holder.orWhere('l.org_id = :orgId', { orgId: usable.orgId });
+      }),
+    );
+    query.andWhere(
+      new Brackets((match) => {
+        match.where('1 = 0');
+        if (ids.length > 0) match.orWhere('l.id IN (:...ids)', { ids });
+        if (names.length > 0) match.orWhere('l.name IN (:...names)', { names });
+      }),
+    );
+    return query.orderBy('l.name', 'ASC').addOrderBy('l.id', 'ASC').getMany();
+  }
+
+  findByIds(ids: readonly number[]): Promise<LabelEntity[]> {
+    return ids.length === 0 ? Promise.resolve([]) : this.repo.findBy({ id: In([...ids]) });
+  }
+}
+
+function whereHolder(holder: LabelHolder): { repoId: number } | { orgId: number } {
+  return 'repoId' in holder ? { repoId: holder.repoId } : { orgId: holder.orgId };
+}

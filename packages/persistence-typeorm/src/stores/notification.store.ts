@@ -1,0 +1,152 @@
+import { EntityManager, In } from 'typeorm';
+import { IssueParticipantEntity } from '../entities/issue-participant.entity';
+import { NotificationEntity, NotificationSource, NotificationStatus } from '../entities/notification.entity';
+import { OwnerEntity } from '../entities/owner.entity';
+import { RepoWatchEntity } from '../entities/repo-watch.entity';
+import { TeamMemberEntity } from '../entities/team-member.entity';
+
+/** Which of a user's threads a list or a bulk status change concerns. */
+export interface NotificationFilter {
+  repoId?: number;
+  /** Empty or absent: any status. */
+  statuses?: readonly NotificationStatus[];
+  /** Absent: any source; empty: none (a subject type Bellows never notifies about). */
+  sources?: readonly NotificationSource[];
+  /** Updated at or after. */
+  updatedAfter?: Date;
+  /** Updated at or before. */
+  updatedBefore?: Date;
+}
+
+/** What a new event on an issue tells its recipients. */
+export interface NotificationEvent {
+  repoId: number;
+  issueId: number;
+  commentId: number | null;
+  source: NotificationSource;
+  at: Date;
+}
+
+/**
+ * Notification threads (one per user and issue), the explicit watchers of
+ * repositories, and the participants of issues.
+ */
+export class NotificationStore {
+  constructor(private readonly manager: EntityManager) {}
+
+  private get threads() {
+    return this.manager.getRepository(NotificationEntity);
+  }
+
+  /** The users watching the repository: explicit watchers, its owner (a user) or its organization's owners. */
+  async repositoryWatcherIds(repoId: number, ownerId: number): Promise<number[]> {
+    const explicit = await this.manager.getRepository(RepoWatchEntity).find({ select: { userId: true }, where: { repoId } });
+    const owner = await this.manager.getRepository(OwnerEntity).findOne({ select: { id: true, kind: true }, where: { id: ownerId } });
+    const ids = explicit.map((row) => row.userId);
+    if (owner?.kind === 'user') ids.push(owner.id);
+    if (owner?.kind === 'organization') ids.push(...(await this.organizationOwnerIds(owner.id)));
+    return [...new Set(ids)];
+  }
+
+  /** The members of the organization's Owners team. */
+  private async organizationOwnerIds(orgId: number): Promise<number[]> {
+    const rows = await this.manager
+      .getRepository(TeamMemberEntity)
+      .createQueryBuilder('tm')
+      .innerJoin('team', 't', 't.id = tm.team_id')
+      .select('tm.user_id', 'userId')
+      .where("t.org_id = :orgId AND t.permission = 'owner'", { orgId })
+      .getRawMany<{ userId: number | string }>();
+    return rows.map((row) => Number(row.userId));
+  }
+
+  async watch(userId: number, repoId: number, at: Date): Promise<void> {
+    await this.manager.createQueryBuilder().insert().into(RepoWatchEntity).values({ userId, repoId, createdAt: at }).orIgnore().execute();
+  }
+
+  async unwatch(userId: number, repoId: number): Promise<void> {
+    await this.manager.getRepository(RepoWatchEntity).delete({ userId, repoId });
+  }
+
+  async isWatching(userId: number, repoId: number): Promise<boolean> {
+    return (await this.manager.getRepository(RepoWatchEntity).countBy({ userId, repoId })) > 0;
+  }
+
+  async participantIds(issueId: number): Promise<number[]> {
+    const rows = await this.manager.getRepository(IssueParticipantEntity).find({ select: { userId: true }, where: { issueId } });
+    return rows.map((row) => row.userId);
+  }
+
+  /** Records the users as taking part in the issue; those already recorded stay as they are. */
+  async addParticipants(issueId: number, userIds: readonly number[]): Promise<void> {
+    if (userIds.length === 0) return;
+    const values = userIds.map((userId) => ({ issueId, userId }));
+    await this.manager.createQueryBuilder().insert().into(IssueParticipantEntity).values(values).orIgnore().execute();
+  }
+
+  /**
+   * Opens or refreshes each user's thread on the issue: it becomes unread
+   * (a pinned thread stays pinned) and takes the event's date and comment.
+   */
+  async notify(userIds: readonly number[], event: NotificationEvent): Promise<void> {
+    if (userIds.length === 0) return;
+    const existing = await this.threads.find({ where: { issueId: event.issueId, userId: In([...userIds]) } });
+    const known = new Set(existing.map((thread) => thread.userId));
+    for (const thread of existing) {
+      thread.status = thread.status === 'pinned' ? 'pinned' : 'unread';
+      thread.updatedAt = event.at;
+      if (event.commentId !== null) thread.commentId = event.commentId;
+    }
+    if (existing.length > 0) await this.threads.save(existing);
+    const fresh = userIds.filter((userId) => !known.has(userId));
+    if (fresh.length === 0) return;
+    await this.threads.insert(
+      fresh.map((userId) => ({ userId, repoId: event.repoId, issueId: event.issueId, commentId: event.commentId, source: event.source, status: 'unread' as const, createdAt: event.at, updatedAt: event.at })),
+    );
+  }
+
+  /** One page of the user's threads, most recently updated first, with their issue and repository (and its owner). */
+  list(userId: number, filter: NotificationFilter, skip: number, take: number): Promise<[NotificationEntity[], number]> {
+    return this.filtered(userId, filter)
+      .leftJoinAndSelect('n.issue', 'issue')
+      .leftJoinAndSelect('n.repository', 'repository')
+      .leftJoinAndSelect('repository.owner', 'repoOwner')
+      .orderBy('n.updatedAt', 'DESC')
+      .addOrderBy('n.id', 'DESC')
+      .skip(skip)
+      .take(take)
+      .getManyAndCount();
+  }
+
+  countUnread(userId: number): Promise<number> {
+    return this.threads.countBy({ userId, status: 'unread' });
+  }
+
+  /** The thread with its issue and repository, or null. */
+  findById(id: number): Promise<NotificationEntity | null> {
+    return this.threads.findOne({ where: { id }, relations: { issue: true, repository: { owner: true } } });
+  }
+
+  async setStatus(id: number, status: NotificationStatus): Promise<void> {
+    await this.threads.update({ id }, { status });
+  }
+
+  /** Sets the status of every matching thread of the user; returns the threads changed, as they are now. */
+  async setStatusWhere(userId: number, filter: NotificationFilter, status: NotificationStatus): Promise<NotificationEntity[]> {
+    const matching = await this.filtered(userId, filter).select('n.id', 'id').getRawMany<{ id: number | string }>();
+    const ids = matching.map((row) => Number(row.id));
+    if (ids.length === 0) return [];
+    await this.threads.update({ id: In(ids) }, { status });
+    return this.threads.find({ where: { id: In(ids) }, relations: { issue: true, repository: { owner: true } }, order: { updatedAt: 'DESC', id: 'DESC' } });
+  }
+
+  private filtered(userId: number, filter: NotificationFilter) {
+    const query = this.threads.createQueryBuilder('n').where('n.user_id = :userId', { userId });
+    if (filter.repoId !== undefined) query.andWhere('n.repo_id = :repoId', { repoId: filter.repoId });
+    if (filter.statuses?.length) query.andWhere('n.status IN (:...statuses)', { statuses: filter.statuses });
+    if (filter.sources) query.andWhere(filter.sources.length ? 'n.source IN (:...sources)' : '1 = 0', { sources: filter.sources });
+    if (filter.updatedAfter) query.andWhere('n.updated_at >= :after', { after: filter.updatedAfter.getTime() });
+    if (filter.updatedBefore) query.andWhere('n.updated_at <= :before', { before: filter.updatedBefore.getTime() });
+    return query;
+  }
+}
