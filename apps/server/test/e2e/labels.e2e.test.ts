@@ -142,6 +142,10 @@ describe('labels', () => {
       expect(added.status).toBe(200);
       expect(labelNames(added.body)).toEqual(['bug', 'help wanted']);
       expect(labelNames((await server.request(labelsPath)).body)).toEqual(['bug', 'help wanted']);
+      // The issue itself lists them too, each with a url that answers with the label.
+      const shown = (await server.request(`${repoPath}/issues/${issue.index}`, as(owner))).body.labels;
+      expect(labelNames(shown)).toEqual(['bug', 'help wanted']);
+      for (const label of shown) expect((await server.request(label.url, as(owner))).body.name).toBe(label.name);
 
       const replaced = await server.request(labelsPath, { method: 'PUT', ...as(owner), body: { labels: ['feature'] } });
       expect(replaced.status).toBe(200);

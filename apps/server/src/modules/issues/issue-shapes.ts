@@ -155,7 +155,7 @@ export function toApiIssue(issue: IssueEntity, extras: IssueExtras, place: Issue
     body: issue.body,
     ref: '',
     assets: [],
-    labels: extras.labels.map((label) => toApiLabel(label, place, ctx)),
+    labels: extras.labels.map((label) => toApiLabel(label, labelPlace(place, ctx))),
     milestone: extras.milestone,
     assignee: assignees[0] ?? null,
     assignees,
