@@ -4,7 +4,7 @@ import { join, relative } from 'path';
 /**
  * The domain is the middle of the hexagon: it must not import frameworks, ORMs,
  * HTTP servers, the file system, processes, or any other workspace package.
- * (This test itself may read files: it lives outside src/.)
+ * This check lives outside packages/domain because it reads files itself.
  */
 const FORBIDDEN = [
   /^@nestjs\//, /^typeorm$/, /^sqlite3$/, /^pg$/, /^fastify/, /^express$/, /^passport/,
@@ -27,7 +27,8 @@ function importedModules(source: string): string[] {
 }
 
 describe('the domain package', () => {
-  const srcDir = join(__dirname, '..', 'src');
+  const domainDir = join(__dirname, '..', '..', '..', '..', 'packages', 'domain');
+  const srcDir = join(domainDir, 'src');
   const files = sourceFiles(srcDir);
 
   it('has source files to check', () => {
@@ -40,7 +41,7 @@ describe('the domain package', () => {
   });
 
   it('declares no runtime dependencies', () => {
-    const pkg = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8'));
+    const pkg = JSON.parse(readFileSync(join(domainDir, 'package.json'), 'utf8'));
     expect(pkg.dependencies ?? {}).toEqual({});
   });
 
