@@ -11,6 +11,8 @@ import { QuotaRecount } from './quota/quota-recount';
 import { TypeOrmQuotaLimitStore } from './quota/typeorm-quota-limit-store';
 import { TypeOrmQuotaUsageReader } from './quota/typeorm-quota-usage-reader';
 import { ArtifactStore } from './stores/artifact.store';
+import { ActionRunStore } from './stores/action-run.store';
+import { ActionSecretStore } from './stores/action-secret.store';
 import { LfsStore } from './stores/lfs.store';
 import { AttachmentStore } from './stores/attachment.store';
 import { PackageStore } from './stores/package.store';
@@ -52,6 +54,9 @@ export class Database {
   readonly attachments: AttachmentStore;
   readonly packages: PackageStore;
   readonly artifacts: ArtifactStore;
+  /** Actions runs with their unfinished artifact uploads, and actions secrets (sealed). */
+  readonly actionRuns: ActionRunStore;
+  readonly actionSecrets: ActionSecretStore;
   /** Pull requests with their issues (numbers shared with issues per repository). */
   readonly pullRequests: PullRequestStore;
   /** Git LFS objects and their repository references (keeps `lfs_size` and the ledger in step). */
@@ -87,6 +92,8 @@ export class Database {
     this.attachments = new AttachmentStore(manager, inTransaction);
     this.packages = new PackageStore(manager, inTransaction);
     this.artifacts = new ArtifactStore(manager, inTransaction);
+    this.actionRuns = new ActionRunStore(manager);
+    this.actionSecrets = new ActionSecretStore(manager);
     this.pullRequests = new PullRequestStore(manager, inTransaction);
     this.lfs = new LfsStore(manager, inTransaction);
     this.labels = new LabelStore(manager);

@@ -36,4 +36,14 @@ export class ActionArtifactEntity {
 
   @Column({ type: 'varchar', length: 16, default: 'active' })
   status!: ArtifactStatus;
+
+  /** Where the zip lives under `[storage] PATH`, its sha256 and when it was finalized (added by the actions migration; null on older rows). */
+  @Column({ name: 'storage_key', type: 'varchar', length: 255, nullable: true })
+  storageKey!: string | null;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  sha256!: string | null;
+
+  @Column({ name: 'created_at', ...timestampColumn({ nullable: true }) })
+  createdAt!: Date | null;
 }

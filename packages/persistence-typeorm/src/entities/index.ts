@@ -17,6 +17,10 @@ import { LfsObjectRepositoryEntity } from './lfs-object-repository.entity';
 import { NotificationEntity } from './notification.entity';
 import { RepoWatchEntity } from './repo-watch.entity';
 import { IssueParticipantEntity } from './issue-participant.entity';
+import { PackageDistTagEntity } from './package-dist-tag.entity';
+import { ActionRunEntity } from './action-run.entity';
+import { ActionArtifactUploadEntity } from './action-artifact-upload.entity';
+import { ActionSecretEntity } from './action-secret.entity';
 
 export * from './access-token.entity';
 export * from './owner.entity';
@@ -37,6 +41,10 @@ export * from './lfs-object-repository.entity';
 export * from './notification.entity';
 export * from './repo-watch.entity';
 export * from './issue-participant.entity';
+export * from './package-dist-tag.entity';
+export * from './action-run.entity';
+export * from './action-artifact-upload.entity';
+export * from './action-secret.entity';
 
 /** Every entity the data source knows. Add new ones here. */
-export const ENTITIES = [OwnerEntity, AccessTokenEntity, TeamEntity, TeamMemberEntity, ...QUOTA_ENTITIES, CollaborationEntity, TeamRepositoryEntity, LfsObjectEntity, LfsObjectRepositoryEntity, IssueEntity, PullRequestEntity, MilestoneEntity, IssueAssigneeEntity, CommentEntity, LabelEntity, IssueLabelEntity, NotificationEntity, RepoWatchEntity, IssueParticipantEntity];
+export const ENTITIES = [OwnerEntity, AccessTokenEntity, TeamEntity, TeamMemberEntity, ...QUOTA_ENTITIES, CollaborationEntity, TeamRepositoryEntity, LfsObjectEntity, LfsObjectRepositoryEntity, IssueEntity, PullRequestEntity, MilestoneEntity, IssueAssigneeEntity, CommentEntity, LabelEntity, IssueLabelEntity, NotificationEntity, RepoWatchEntity, IssueParticipantEntity, PackageDistTagEntity, ActionRunEntity, ActionArtifactUploadEntity, ActionSecretEntity];

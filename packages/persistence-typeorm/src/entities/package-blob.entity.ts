@@ -13,4 +13,14 @@ export class PackageBlobEntity {
 
   @Column(bytesColumn())
   size!: number;
+
+  /** The other digests, computed in the same pass as the sha256 (hex). */
+  @Column({ type: 'varchar', length: 32, default: '' })
+  md5!: string;
+
+  @Column({ type: 'varchar', length: 40, default: '' })
+  sha1!: string;
+
+  @Column({ type: 'varchar', length: 128, default: '' })
+  sha512!: string;
 }

@@ -1,5 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { timestampColumn } from '../columns';
+import { OwnerEntity } from './owner.entity';
 import { PackageEntity } from './package.entity';
 
 /** One version of a package. */
@@ -21,4 +22,16 @@ export class PackageVersionEntity {
 
   @Column({ name: 'created_at', ...timestampColumn() })
   createdAt!: Date;
+
+  /** Who published the version (null once that account is gone). */
+  @Column({ name: 'creator_id', type: 'integer', nullable: true })
+  creatorId!: number | null;
+
+  @ManyToOne(() => OwnerEntity, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'creator_id', foreignKeyConstraintName: 'fk_package_version_creator' })
+  creator?: OwnerEntity;
+
+  /** Registry-specific metadata as JSON (npm: the version manifest), null when the registry keeps none. */
+  @Column({ type: 'text', nullable: true })
+  metadata!: string | null;
 }

@@ -1,4 +1,4 @@
-import { EntityManager } from 'typeorm';
+import { EntityManager, In, LessThanOrEqual } from 'typeorm';
 import { ActionArtifactEntity } from '../entities/action-artifact.entity';
 import { RepositoryEntity } from '../entities/repository.entity';
 import { InTransaction } from '../quota/in-transaction';
@@ -11,6 +11,18 @@ export interface NewArtifact {
   name: string;
   compressedSize: number;
   expiresAt?: Date | null;
+  /** Where the zip is stored, its sha256 and when it was finalized. */
+  storageKey?: string | null;
+  sha256?: string | null;
+  createdAt?: Date | null;
+}
+
+/** Which artifacts of a repository a listing wants. */
+export interface ArtifactFilter {
+  repoId: number;
+  runId?: number;
+  name?: string;
+  id?: number;
 }
 
 /** An artifact the quota counts, with what its URL needs. */
@@ -39,11 +51,33 @@ export class ArtifactStore {
       const repository = await manager.getRepository(RepositoryEntity).findOneByOrFail({ id: input.repoId });
       const artifacts = manager.getRepository(ActionArtifactEntity);
       const saved = await artifacts.save(
-        artifacts.create({ repoId: input.repoId, runId: input.runId, name: input.name, compressedSize: input.compressedSize, expiresAt: input.expiresAt ?? null, status: 'active' }),
+        artifacts.create({
+          repoId: input.repoId, runId: input.runId, name: input.name, compressedSize: input.compressedSize, expiresAt: input.expiresAt ?? null, status: 'active',
+          storageKey: input.storageKey ?? null, sha256: input.sha256 ?? null, createdAt: input.createdAt ?? null,
+        }),
       );
       await new UsageLedger(manager).adjust({ ownerId: repository.ownerId, bucket: 'artifacts', delta: saved.compressedSize });
       return saved;
     });
+  }
+
+  /** One page of a repository's artifacts (newest first) and how many match. */
+  listForRepository(filter: ArtifactFilter, skip: number, take: number): Promise<[ActionArtifactEntity[], number]> {
+    const where = { repoId: filter.repoId, ...(filter.runId !== undefined && { runId: filter.runId }), ...(filter.name !== undefined && { name: filter.name }), ...(filter.id !== undefined && { id: filter.id }) };
+    return this.manager.getRepository(ActionArtifactEntity).findAndCount({ where, order: { id: 'DESC' }, skip, take });
+  }
+
+  /** The active artifacts of some runs (the artifact protocol lists only what can still be downloaded). */
+  listActiveForRuns(runIds: number[]): Promise<ActionArtifactEntity[]> {
+    if (runIds.length === 0) return Promise.resolve([]);
+    return this.manager.getRepository(ActionArtifactEntity).find({ where: { runId: In(runIds), status: 'active' }, order: { id: 'ASC' } });
+  }
+
+  /** Active artifacts whose expiry date has passed, oldest expiry first (the cleanup job's work list). */
+  listDueForExpiry(now: Date, take: number): Promise<ActionArtifactEntity[]> {
+    return this.manager
+      .getRepository(ActionArtifactEntity)
+      .find({ where: { status: 'active', expiresAt: LessThanOrEqual(now) }, order: { expiresAt: 'ASC' }, take });
   }
 
   /** Marks an active artifact expired (the expiry job): it stops counting. False when it was not active. */

@@ -1,5 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { PackageBlobEntity } from '../entities/package-blob.entity';
+import { PackageDistTagEntity } from '../entities/package-dist-tag.entity';
 import { PackageFileEntity } from '../entities/package-file.entity';
 import { PackageVersionEntity } from '../entities/package-version.entity';
 import { PackageEntity } from '../entities/package.entity';
@@ -14,6 +15,40 @@ export interface NewPackage {
   name: string;
   /** A repository of the same owner the package is linked to. */
   repoId?: number | null;
+}
+
+/** The digests of a blob besides its sha256 (lower-case hex). */
+export interface BlobDigests {
+  md5: string;
+  sha1: string;
+  sha512: string;
+}
+
+export interface NewPackageVersion {
+  creatorId?: number | null;
+  /** Registry metadata as JSON text (npm: the version manifest). */
+  metadata?: string | null;
+}
+
+/** Filters of an owner's package versions. */
+export interface PackageVersionFilter {
+  type?: string;
+  /** Part of the package name, case-insensitively. */
+  nameContains?: string;
+  /** Leave out packages linked to these repositories (private ones the viewer may not read). */
+  hiddenRepoIds?: number[];
+}
+
+/** A version with its package, as listings show them. */
+export interface PackageVersionWithPackage {
+  version: PackageVersionEntity;
+  pkg: PackageEntity;
+}
+
+/** A file with the digests of its content. */
+export interface PackageFileWithBlob {
+  file: PackageFileEntity;
+  blob: PackageBlobEntity;
 }
 
 /** A package version the quota counts: the sum of its files. */
@@ -46,15 +81,119 @@ export class PackageStore {
     return packages.save(packages.create({ ownerId: input.ownerId, type: input.type, name: input.name, lowerName: input.name.toLowerCase(), repoId: input.repoId ?? null }));
   }
 
-  createVersion(packageId: number, version: string): Promise<PackageVersionEntity> {
+  createVersion(packageId: number, version: string, extra: NewPackageVersion = {}): Promise<PackageVersionEntity> {
     const versions = this.manager.getRepository(PackageVersionEntity);
-    return versions.save(versions.create({ packageId, version, createdAt: new Date() }));
+    return versions.save(versions.create({ packageId, version, createdAt: new Date(), creatorId: extra.creatorId ?? null, metadata: extra.metadata ?? null }));
   }
 
-  /** The blob with this digest, stored once however many files use it. */
-  async putBlob(sha256: string, size: number): Promise<PackageBlobEntity> {
+  /** The blob with this digest, stored once however many files use it (digests filled in when first known). */
+  async putBlob(sha256: string, size: number, digests?: BlobDigests): Promise<PackageBlobEntity> {
     const blobs = this.manager.getRepository(PackageBlobEntity);
-    return (await blobs.findOneBy({ sha256 })) ?? blobs.save(blobs.create({ sha256, size }));
+    const existing = await blobs.findOneBy({ sha256 });
+    if (!existing) return blobs.save(blobs.create({ sha256, size, ...(digests ?? { md5: '', sha1: '', sha512: '' }) }));
+    if (digests && existing.sha512 === '') return blobs.save(Object.assign(existing, digests));
+    return existing;
+  }
+
+  findBlobBySha256(sha256: string): Promise<PackageBlobEntity | null> {
+    return this.manager.getRepository(PackageBlobEntity).findOneBy({ sha256 });
+  }
+
+  /**
+   * Removes the blob row when no file uses it any more and returns it, so the
+   * caller can delete the stored content; null when it is still in use.
+   */
+  deleteBlobIfUnused(blobId: number): Promise<PackageBlobEntity | null> {
+    return this.inTransaction(async (manager) => {
+      const blob = await findLocked(manager, PackageBlobEntity, { id: blobId });
+      if (!blob) return null;
+      if ((await manager.getRepository(PackageFileEntity).countBy({ blobId })) > 0) return null;
+      await manager.getRepository(PackageBlobEntity).delete({ id: blobId });
+      return blob;
+    });
+  }
+
+  findPackage(ownerId: number, type: string, name: string): Promise<PackageEntity | null> {
+    return this.manager.getRepository(PackageEntity).findOneBy({ ownerId, type, lowerName: name.toLowerCase() });
+  }
+
+  /** Links the package to a repository of its owner, or unlinks it (null). */
+  async setRepository(packageId: number, repoId: number | null): Promise<void> {
+    const pkg = await this.manager.getRepository(PackageEntity).findOneByOrFail({ id: packageId });
+    if (repoId !== null) {
+      const repository = await this.manager.getRepository(RepositoryEntity).findOneBy({ id: repoId });
+      if (repository?.ownerId !== pkg.ownerId) throw new Error(`repository ${repoId} does not belong to owner ${pkg.ownerId}`);
+    }
+    await this.manager.getRepository(PackageEntity).update({ id: packageId }, { repoId });
+  }
+
+  findVersionById(id: number): Promise<PackageVersionEntity | null> {
+    return this.manager.getRepository(PackageVersionEntity).findOneBy({ id });
+  }
+
+  findVersion(packageId: number, version: string): Promise<PackageVersionEntity | null> {
+    return this.manager.getRepository(PackageVersionEntity).findOneBy({ packageId, version });
+  }
+
+  /** Every version of a package, oldest first. */
+  listVersions(packageId: number): Promise<PackageVersionEntity[]> {
+    return this.manager.getRepository(PackageVersionEntity).find({ where: { packageId }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  countFiles(versionId: number): Promise<number> {
+    return this.manager.getRepository(PackageFileEntity).countBy({ versionId });
+  }
+
+  async findFile(versionId: number, name: string): Promise<PackageFileWithBlob | null> {
+    const file = await this.manager.getRepository(PackageFileEntity).findOneBy({ versionId, name });
+    if (!file) return null;
+    return { file, blob: await this.manager.getRepository(PackageBlobEntity).findOneByOrFail({ id: file.blobId }) };
+  }
+
+  /** The files of a version with their blobs, by name. */
+  async listFiles(versionId: number): Promise<PackageFileWithBlob[]> {
+    const files = await this.manager.getRepository(PackageFileEntity).find({ where: { versionId }, relations: { blob: true }, order: { name: 'ASC' } });
+    return files.map((file) => ({ file, blob: file.blob! }));
+  }
+
+  /** One page of an owner's package versions, newest first, and how many match. */
+  async listVersionsOfOwner(ownerId: number, filter: PackageVersionFilter, skip: number, take: number): Promise<[PackageVersionWithPackage[], number]> {
+    const query = this.manager
+      .getRepository(PackageVersionEntity)
+      .createQueryBuilder('v')
+      .innerJoinAndSelect('v.package', 'p')
+      .where('p.ownerId = :ownerId', { ownerId });
+    if (filter.type) query.andWhere('p.type = :type', { type: filter.type });
+    if (filter.nameContains) query.andWhere("p.lowerName LIKE :q ESCAPE '\\'", { q: `%${escapeLike(filter.nameContains.toLowerCase())}%` });
+    if (filter.hiddenRepoIds?.length) query.andWhere('(p.repoId IS NULL OR p.repoId NOT IN (:...hidden))', { hidden: filter.hiddenRepoIds });
+    const [versions, total] = await query.orderBy('v.createdAt', 'DESC').addOrderBy('v.id', 'DESC').skip(skip).take(take).getManyAndCount();
+    return [versions.map((version) => ({ version, pkg: version.package! })), total];
+  }
+
+  /** The distinct repositories the owner's packages are linked to. */
+  async linkedRepositoryIds(ownerId: number): Promise<number[]> {
+    const rows: { repo_id: number | string }[] = await this.manager.query(
+      `SELECT DISTINCT repo_id FROM package WHERE owner_id = ${sqlParam(this.manager, 1)} AND repo_id IS NOT NULL`,
+      [ownerId],
+    );
+    return rows.map((row) => Number(row.repo_id));
+  }
+
+  /** Points the tag at the version, creating or moving it. */
+  async setDistTag(packageId: number, name: string, versionId: number): Promise<void> {
+    const tags = this.manager.getRepository(PackageDistTagEntity);
+    const existing = await tags.findOneBy({ packageId, name });
+    await tags.save(existing ? Object.assign(existing, { versionId }) : tags.create({ packageId, name, versionId }));
+  }
+
+  async deleteDistTag(packageId: number, name: string): Promise<boolean> {
+    return ((await this.manager.getRepository(PackageDistTagEntity).delete({ packageId, name })).affected ?? 0) > 0;
+  }
+
+  /** The package's tags with the version each points at. */
+  async listDistTags(packageId: number): Promise<Record<string, string>> {
+    const tags = await this.manager.getRepository(PackageDistTagEntity).find({ where: { packageId }, relations: { version: true }, order: { name: 'ASC' } });
+    return Object.fromEntries(tags.map((tag) => [tag.name, tag.version!.version]));
   }
 
   /** Adds a file to a version; it is as big as its blob, and that many bytes go on the package owner's ledger. */
@@ -130,6 +269,12 @@ export class PackageStore {
     ];
   }
 
+  /** The blobs of a version's files, for removing unused content after the version goes. */
+  async blobIdsOfVersion(versionId: number): Promise<number[]> {
+    const files = await this.manager.getRepository(PackageFileEntity).find({ select: { blobId: true }, where: { versionId } });
+    return [...new Set(files.map((file) => file.blobId))];
+  }
+
   private async ownerOfVersion(manager: EntityManager, versionId: number): Promise<number> {
     const version = await manager.getRepository(PackageVersionEntity).findOneByOrFail({ id: versionId });
     return (await manager.getRepository(PackageEntity).findOneByOrFail({ id: version.packageId })).ownerId;
@@ -142,4 +287,9 @@ export class PackageStore {
     );
     return Number(bytes);
   }
+}
+
+/** Escapes LIKE wildcards so a search term matches literally. */
+function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

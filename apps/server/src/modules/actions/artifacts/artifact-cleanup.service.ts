@@ -1,0 +1,74 @@
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { Database } from '@bellows/persistence-typeorm';
+import { ArtifactBlobs } from './artifact-blobs';
+import { ArtifactService } from './artifact.service';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Uploads never finalized within a day are abandoned (a job runs at most that long with its token). */
+const ABANDONED_AFTER_MS = 24 * HOUR_MS;
+/** Rows handled per pass of one query, so a large backlog does not load at once. */
+const BATCH = 100;
+
+export interface CleanupResult {
+  expired: number;
+  abandonedUploads: number;
+}
+
+/**
+ * The hourly job that expires artifacts past their `expires_at` (they stop
+ * counting toward quota and their zips are deleted) and removes uploads that
+ * were never finalized. Runs only in the server, not in CLI commands.
+ */
+@Injectable()
+export class ArtifactCleanup implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(ArtifactCleanup.name);
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<CleanupResult> | undefined;
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly db: Database,
+    private readonly blobs: ArtifactBlobs,
+    private readonly artifacts: ArtifactService,
+  ) {}
+
+  onModuleInit(): void {
+    if (!this.adapterHost.httpAdapter) return;
+    this.timer = setInterval(() => void this.run().catch((error) => this.logger.error(`artifact cleanup failed: ${error}`)), HOUR_MS);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  /** One pass now (tests call this); a pass already under way is joined rather than doubled. */
+  run(now = new Date()): Promise<CleanupResult> {
+    this.running ??= this.pass(now).finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private async pass(now: Date): Promise<CleanupResult> {
+    return { expired: await this.expireDue(now), abandonedUploads: await this.removeAbandoned(now) };
+  }
+
+  private async expireDue(now: Date): Promise<number> {
+    let count = 0;
+    for (let due = await this.db.artifacts.listDueForExpiry(now, BATCH); due.length > 0; due = await this.db.artifacts.listDueForExpiry(now, BATCH)) {
+      for (const artifact of due) {
+        // The row first: once it is expired nothing serves the file, which can then go.
+        if (await this.db.artifacts.markExpired(artifact.id)) count++;
+        await this.blobs.remove(artifact.storageKey);
+      }
+    }
+    return count;
+  }
+
+  private async removeAbandoned(now: Date): Promise<number> {
+    const uploads = await this.db.actionRuns.listUploadsStartedBefore(new Date(now.getTime() - ABANDONED_AFTER_MS), BATCH);
+    for (const upload of uploads) await this.artifacts.discardUpload(upload);
+    return uploads.length;
+  }
+}

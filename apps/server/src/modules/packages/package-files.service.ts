@@ -1,0 +1,134 @@
+import { ConflictException, Injectable } from '@nestjs/common';
+import { pipeline, type Readable } from 'node:stream';
+import { BlobDigests, Database, PackageBlobEntity, PackageEntity, PackageFileWithBlob, PackageVersionEntity } from '@bellows/persistence-typeorm';
+import { BlobStore, ContentAddressedStore } from '@bellows/storage';
+import { DigestingStream } from './content-digests';
+
+/** Where package content lives under `[storage] PATH`: `packages/ab/cd/<sha256>`. */
+const NAMESPACE = 'packages';
+
+/** Where a new file goes: the package (created on first upload) and its version. */
+export interface PackageFileTarget {
+  ownerId: number;
+  type: string;
+  packageName: string;
+  version: string;
+  fileName: string;
+  creatorId: number;
+  /** Registry metadata of a new version (JSON text). */
+  metadata?: string | null;
+  /** True when the version must be new (npm publishes a version once); false adds files to an existing one (generic). */
+  newVersionOnly: boolean;
+}
+
+/** What a stored file is, once recorded. */
+export interface AddedFile {
+  pkg: PackageEntity;
+  version: PackageVersionEntity;
+  blob: PackageBlobEntity;
+}
+
+/** Content received into storage but not yet recorded. */
+interface ReceivedContent {
+  sha256: string;
+  size: number;
+  digests: BlobDigests;
+  /** False when the same bytes were stored already (by another file). */
+  created: boolean;
+}
+
+/**
+ * Package files: their content in content-addressed storage (one copy per
+ * sha256) and their rows through the package store, which keeps the owner's
+ * usage in step. An upload streams straight into storage while being hashed
+ * and is recorded only when complete; if anything fails on the way (the
+ * client goes away, a limit, a conflict), its new content is removed again,
+ * so nothing is left: no file, no row, no usage.
+ */
+@Injectable()
+export class PackageFiles {
+  private readonly store: ContentAddressedStore;
+
+  constructor(
+    private readonly db: Database,
+    blobs: BlobStore,
+  ) {
+    this.store = new ContentAddressedStore(blobs);
+  }
+
+  async add(target: PackageFileTarget, content: Readable, limits: { maxBytes?: number; check?: (digests: BlobDigests & { sha256: string; size: number }) => void } = {}): Promise<AddedFile> {
+    const received = await this.receive(content, limits.maxBytes);
+    try {
+      limits.check?.({ ...received.digests, sha256: received.sha256, size: received.size });
+      return await this.record(target, received);
+    } catch (error) {
+      await this.discard(received);
+      throw error;
+    }
+  }
+
+  open(blob: PackageBlobEntity): Promise<Readable> {
+    return this.store.read(NAMESPACE, blob.sha256);
+  }
+
+  /** Deletes one file; the version goes with its last file. Returns false when there was no such file. */
+  async deleteFile(file: PackageFileWithBlob): Promise<boolean> {
+    if (!(await this.db.packages.deleteFile(file.file.id))) return false;
+    if ((await this.db.packages.countFiles(file.file.versionId)) === 0) await this.deleteVersion(file.file.versionId);
+    await this.removeUnusedBlobs([file.file.blobId]);
+    return true;
+  }
+
+  /** Deletes a version with its files, and the package with its last version. */
+  async deleteVersion(versionId: number): Promise<void> {
+    const version = await this.db.packages.findVersionById(versionId);
+    if (!version) return;
+    const blobIds = await this.db.packages.blobIdsOfVersion(versionId);
+    await this.db.packages.deleteVersion(versionId);
+    if ((await this.db.packages.listVersions(version.packageId)).length === 0) await this.db.packages.deletePackage(version.packageId);
+    await this.removeUnusedBlobs(blobIds);
+  }
+
+  /** Deletes a package with every version and file. */
+  async deletePackage(pkg: PackageEntity): Promise<void> {
+    const versions = await this.db.packages.listVersions(pkg.id);
+    const blobIds = (await Promise.all(versions.map((version) => this.db.packages.blobIdsOfVersion(version.id)))).flat();
+    await this.db.packages.deletePackage(pkg.id);
+    await this.removeUnusedBlobs(blobIds);
+  }
+
+  private async receive(content: Readable, maxBytes: number | undefined): Promise<ReceivedContent> {
+    const digester = new DigestingStream();
+    // pipeline (not pipe) so that a client going away errors the digester, which fails the store's write.
+    const tapped = pipeline(content, digester, () => undefined);
+    const stored = await this.store.put(NAMESPACE, tapped, { maxBytes });
+    return { sha256: stored.sha256, size: stored.size, created: stored.created, digests: digester.digests() };
+  }
+
+  private record(target: PackageFileTarget, received: ReceivedContent): Promise<AddedFile> {
+    return this.db.transaction(async (tx) => {
+      const pkg =
+        (await tx.packages.findPackage(target.ownerId, target.type, target.packageName)) ??
+        (await tx.packages.createPackage({ ownerId: target.ownerId, type: target.type, name: target.packageName }));
+      let version = await tx.packages.findVersion(pkg.id, target.version);
+      if (version && target.newVersionOnly) throw new ConflictException(`version ${target.version} of ${target.packageName} already exists`);
+      version ??= await tx.packages.createVersion(pkg.id, target.version, { creatorId: target.creatorId, metadata: target.metadata ?? null });
+      if (await tx.packages.findFile(version.id, target.fileName)) throw new ConflictException(`file ${target.fileName} already exists in ${target.packageName} ${target.version}`);
+      const blob = await tx.packages.putBlob(received.sha256, received.size, received.digests);
+      await tx.packages.addFile(version.id, blob.id, target.fileName);
+      return { pkg, version, blob };
+    });
+  }
+
+  /** Removes content this upload stored, unless a recorded file uses the same bytes. */
+  private async discard(received: ReceivedContent): Promise<void> {
+    if (received.created && !(await this.db.packages.findBlobBySha256(received.sha256))) await this.store.delete(NAMESPACE, received.sha256);
+  }
+
+  private async removeUnusedBlobs(blobIds: number[]): Promise<void> {
+    for (const blobId of new Set(blobIds)) {
+      const removed = await this.db.packages.deleteBlobIfUnused(blobId);
+      if (removed) await this.store.delete(NAMESPACE, removed.sha256);
+    }
+  }
+}

@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module';
+import { shapeContextProvider } from '../accounts/shape-context.provider';
+import { RepositoriesModule } from '../repositories/repositories.module';
+import { GenericRegistryHandler } from './generic-registry.handler';
+import { NpmRegistryHandler } from './npm/npm-registry.handler';
+import { PackageAccess } from './package-access.service';
+import { PackageCatalog } from './package-catalog.service';
+import { PackageFiles } from './package-files.service';
+import { PackageRegistryRoutes } from './package-registry.routes';
+import { PackagesController } from './packages.controller';
+
+/**
+ * The package registry: content-addressed package files (PackageFiles), who
+ * may see and change them (PackageAccess), the generic and npm registries
+ * under `{ROOT_URL}api/packages/{owner}/`, and Forgejo's package API.
+ */
+@Module({
+  imports: [AccountsModule, RepositoriesModule],
+  controllers: [PackagesController],
+  providers: [PackageFiles, PackageAccess, PackageCatalog, GenericRegistryHandler, NpmRegistryHandler, PackageRegistryRoutes, shapeContextProvider],
+})
+export class PackagesModule {}

@@ -1,0 +1,156 @@
+import { createHash, randomBytes } from 'crypto';
+import { readdir } from 'fs/promises';
+import { request as httpRequest } from 'http';
+import * as path from 'path';
+import { totpCode } from '../../src/modules/auth/totp';
+import { createTestToken, createTestUser, TestUser } from '../support/fixtures';
+import { createTestRepository } from '../support/repositories';
+import { startTestServer, TestServer } from '../support/test-server';
+
+/** Every file (not directory) under the storage root, relative to it. */
+async function storedFiles(root: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(root, path.join(entry.parentPath ?? (entry as any).path, entry.name)));
+}
+
+describe('generic package registry', () => {
+  let server: TestServer;
+  let alice: TestUser;
+  let bob: TestUser;
+
+  const fileUrl = (owner: string, name: string, version: string, file: string) => `/api/packages/${owner}/generic/${name}/${version}/${file}`;
+  const packagesUsage = async (user: TestUser) => (await server.request('/user/quota', { auth: { token: user.token } })).body.used.size.assets.packages.all;
+  const upload = (user: TestUser | null, url: string, body: Buffer | string) =>
+    server.request(url, { method: 'PUT', body, headers: { 'content-type': 'application/octet-stream' }, ...(user ? { auth: { token: user.token } } : {}) });
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    alice = await createTestUser(server);
+    bob = await createTestUser(server);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('stores an upload (201), serves it byte for byte, refuses a second one (409), counts it and frees it on delete', async () => {
+    const content = randomBytes(70_000);
+    const url = fileUrl(alice.name, 'tool', '1.0.0', 'tool-linux.bin');
+    expect((await upload(alice, url, content)).status).toBe(201);
+    expect((await upload(alice, url, Buffer.from('other'))).status).toBe(409);
+
+    const download = await fetch(`${server.url}${url.slice(1)}`);
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).equals(content)).toBe(true);
+    expect(await packagesUsage(alice)).toBe(content.length);
+
+    const files = await server.request(`/packages/${alice.name}/generic/tool/1.0.0/files`, { auth: { token: alice.token } });
+    expect(files.status).toBe(200);
+    expect(files.body).toEqual([
+      expect.objectContaining({
+        name: 'tool-linux.bin', Size: content.length,
+        md5: createHash('md5').update(content).digest('hex'), sha1: createHash('sha1').update(content).digest('hex'),
+        sha256: createHash('sha256').update(content).digest('hex'), sha512: createHash('sha512').update(content).digest('hex'),
+      }),
+    ]);
+
+    const deleted = await server.request(url, { method: 'DELETE', auth: { token: alice.token } });
+    expect(deleted.status).toBe(204);
+    expect((await server.request(url)).status).toBe(404);
+    expect((await server.request(`/packages/${alice.name}/generic/tool/1.0.0`, { auth: { token: alice.token } })).status).toBe(404);
+    expect(await packagesUsage(alice)).toBe(0);
+    expect(await storedFiles(path.join(server.dataDir, 'storage', 'packages'))).toEqual([]);
+  });
+
+  it('refuses bad names, versions and file names with 400', async () => {
+    for (const url of [
+      fileUrl(alice.name, 'bad%20name', '1.0.0', 'f.txt'),
+      fileUrl(alice.name, 'pkg', 'v%2F1', 'f.txt'),
+      fileUrl(alice.name, 'pkg', '1.0.0', 'star*.txt'),
+      fileUrl(alice.name, 'pkg', '1.0.0', 'a%2Fb'),
+    ]) {
+      const response = await upload(alice, url, 'x');
+      expect({ url, status: response.status }).toEqual({ url, status: 400 });
+      expect(response.body.message).toMatch(/invalid/);
+    }
+  });
+
+  it('deletes a whole version and frees its usage', async () => {
+    await upload(alice, fileUrl(alice.name, 'multi', '2.0.0', 'a.txt'), 'aaaa');
+    await upload(alice, fileUrl(alice.name, 'multi', '2.0.0', 'b.txt'), 'bbbbbb');
+    expect(await packagesUsage(alice)).toBe(10);
+    expect((await server.request(`/api/packages/${alice.name}/generic/multi/2.0.0`, { method: 'DELETE', auth: { token: alice.token } })).status).toBe(204);
+    expect(await packagesUsage(alice)).toBe(0);
+    expect((await server.request(fileUrl(alice.name, 'multi', '2.0.0', 'a.txt'))).status).toBe(404);
+  });
+
+  it('needs write:package and write permission on the owner to upload', async () => {
+    const readOnly = await createTestToken(server, alice.user, 'read:package');
+    const url = fileUrl(alice.name, 'guarded', '1.0.0', 'f.txt');
+    const refused = await server.request(url, { method: 'PUT', body: 'x', auth: { token: readOnly } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain('write:package');
+    expect((await upload(bob, url, 'x')).status).toBe(403);
+    expect((await upload(null, url, 'x')).status).toBe(401);
+    expect(await packagesUsage(alice)).toBe(0);
+  });
+
+  it('applies the two-factor check to Basic sign-in with a password', async () => {
+    const carol = await createTestUser(server);
+    const secret = (await server.request('/user/twofactor/totp', { method: 'POST', auth: { token: carol.token } })).body.secret;
+    expect((await server.request('/user/twofactor/totp/confirm', { method: 'POST', auth: { token: carol.token }, body: { passcode: totpCode(secret) } })).status).toBe(204);
+    const url = fileUrl(carol.name, 'otp', '1.0.0', 'f.txt');
+    const withoutCode = await server.request(url, { method: 'PUT', body: 'x', auth: { basic: [carol.name, carol.password] } });
+    expect(withoutCode.status).toBe(401);
+    const withCode = await server.request(url, { method: 'PUT', body: 'x', auth: { basic: [carol.name, carol.password] }, headers: { 'X-Forgejo-OTP': totpCode(secret) } });
+    expect(withCode.status).toBe(201);
+  });
+
+  it('hides the packages of a private owner and of a private linked repository from outsiders (404)', async () => {
+    const hidden = await createTestUser(server);
+    await server.db.transaction(async (tx) => tx.owners.save(Object.assign(hidden.user, { visibility: 'private' })));
+    const url = fileUrl(hidden.name, 'secret', '1.0.0', 'f.txt');
+    expect((await upload(hidden, url, 'secret')).status).toBe(201);
+    expect((await server.request(url)).status).toBe(404);
+    expect((await server.request(url, { auth: { token: bob.token } })).status).toBe(404);
+    expect((await server.request(`/packages/${hidden.name}`, { auth: { token: bob.token } })).status).toBe(404);
+    expect((await server.request(url, { auth: { token: hidden.token } })).status).toBe(200);
+
+    const repo = await createTestRepository(server, alice.user, { name: 'private-home', isPrivate: true });
+    const linkedUrl = fileUrl(alice.name, 'linked', '1.0.0', 'f.txt');
+    expect((await upload(alice, linkedUrl, 'linked')).status).toBe(201);
+    expect((await server.request(`/packages/${alice.name}/generic/linked/-/link/${repo.name}`, { method: 'POST', auth: { token: alice.token } })).status).toBe(201);
+    expect((await server.request(linkedUrl, { auth: { token: bob.token } })).status).toBe(404);
+    expect((await server.request(`/packages/${alice.name}/generic/linked/1.0.0`, { auth: { token: bob.token } })).status).toBe(404);
+    const bobsList = await server.request(`/packages/${alice.name}?type=generic`, { auth: { token: bob.token } });
+    expect(bobsList.body.map((p: any) => p.name)).not.toContain('linked');
+    const own = await server.request(`/packages/${alice.name}/generic/linked/1.0.0`, { auth: { token: alice.token } });
+    expect(own.body.repository.name).toBe('private-home');
+
+    expect((await server.request(`/packages/${alice.name}/generic/linked/-/unlink`, { method: 'POST', auth: { token: alice.token } })).status).toBe(201);
+    expect((await server.request(linkedUrl, { auth: { token: bob.token } })).status).toBe(200);
+    await server.request(`/api/packages/${alice.name}/generic/linked/1.0.0`, { method: 'DELETE', auth: { token: alice.token } });
+  });
+
+  it('leaves no file, row or usage behind when the client goes away mid-upload', async () => {
+    const storage = path.join(server.dataDir, 'storage');
+    const before = await storedFiles(storage);
+    const target = new URL(server.url);
+    await new Promise<void>((resolve) => {
+      const req = httpRequest({
+        host: target.hostname, port: target.port, method: 'PUT', path: fileUrl(alice.name, 'aborted', '1.0.0', 'big.bin'),
+        headers: { authorization: `token ${alice.token}`, 'content-type': 'application/octet-stream', 'content-length': String(10 * 1024 * 1024) },
+      });
+      req.on('error', () => resolve());
+      req.write(randomBytes(256 * 1024));
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 300);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await storedFiles(storage)).toEqual(before);
+    expect((await server.request(`/packages/${alice.name}?q=aborted`, { auth: { token: alice.token } })).body).toEqual([]);
+    expect(await packagesUsage(alice)).toBe(0);
+  });
+});

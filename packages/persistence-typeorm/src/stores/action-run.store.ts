@@ -1,0 +1,78 @@
+import { EntityManager, LessThan } from 'typeorm';
+import { ActionArtifactUploadEntity } from '../entities/action-artifact-upload.entity';
+import { ActionRunEntity } from '../entities/action-run.entity';
+
+export interface NewActionRun {
+  repoId: number;
+  name: string;
+  event: string;
+  workflowId: string;
+  headBranch: string;
+  headSha: string;
+  status: string;
+  triggeringUserId: number | null;
+}
+
+export interface NewArtifactUpload {
+  runId: number;
+  name: string;
+  expiresAt: Date | null;
+}
+
+/** Where an upload's blocks were assembled, and what they hashed to. */
+export interface AssembledUpload {
+  storageKey: string;
+  size: number;
+  sha256: string;
+}
+
+/** Actions runs registered by CI systems, and the artifact uploads of those runs that are not finalized yet. */
+export class ActionRunStore {
+  constructor(private readonly manager: EntityManager) {}
+
+  /** Inserts the run with the repository's next run number. Call inside a transaction. */
+  async insert(input: NewActionRun): Promise<ActionRunEntity> {
+    const runs = this.manager.getRepository(ActionRunEntity);
+    const last = await runs.findOne({ where: { repoId: input.repoId }, order: { runNumber: 'DESC' } });
+    return runs.save(runs.create({ ...input, runNumber: (last?.runNumber ?? 0) + 1, createdAt: new Date() }));
+  }
+
+  findById(id: number): Promise<ActionRunEntity | null> {
+    return this.manager.getRepository(ActionRunEntity).findOneBy({ id });
+  }
+
+  findInRepository(repoId: number, id: number): Promise<ActionRunEntity | null> {
+    return this.manager.getRepository(ActionRunEntity).findOneBy({ repoId, id });
+  }
+
+  /** One page of the repository's runs, newest first, and how many there are. */
+  listForRepository(repoId: number, skip: number, take: number): Promise<[ActionRunEntity[], number]> {
+    return this.manager.getRepository(ActionRunEntity).findAndCount({ where: { repoId }, order: { runNumber: 'DESC' }, skip, take });
+  }
+
+  insertUpload(input: NewArtifactUpload): Promise<ActionArtifactUploadEntity> {
+    const uploads = this.manager.getRepository(ActionArtifactUploadEntity);
+    return uploads.save(uploads.create({ ...input, storageKey: null, size: null, sha256: null, createdAt: new Date() }));
+  }
+
+  findUpload(id: number): Promise<ActionArtifactUploadEntity | null> {
+    return this.manager.getRepository(ActionArtifactUploadEntity).findOneBy({ id });
+  }
+
+  findUploadByName(runId: number, name: string): Promise<ActionArtifactUploadEntity | null> {
+    return this.manager.getRepository(ActionArtifactUploadEntity).findOneBy({ runId, name });
+  }
+
+  async markUploadAssembled(id: number, assembled: AssembledUpload): Promise<void> {
+    await this.manager.getRepository(ActionArtifactUploadEntity).update({ id }, assembled);
+  }
+
+  async deleteUpload(id: number): Promise<void> {
+    await this.manager.getRepository(ActionArtifactUploadEntity).delete({ id });
+  }
+
+  /** Uploads started before `before` and never finalized (abandoned by their client). */
+  listUploadsStartedBefore(before: Date, take: number): Promise<ActionArtifactUploadEntity[]> {
+    return this.manager.getRepository(ActionArtifactUploadEntity).find({ where: { createdAt: LessThan(before) }, order: { id: 'ASC' }, take });
+  }
+}
