@@ -27,6 +27,7 @@ import { NotificationStore } from './stores/notification.store';
 import { IssueStore } from './stores/issue.store';
 import { CommentStore } from './stores/comment.store';
 import { MilestoneStore } from './stores/milestone.store';
+import { ReleaseStore } from './stores/release.store';
 
 /**
  * The persistence adapter's entry point: one store per aggregate, all bound to
@@ -71,6 +72,8 @@ export class Database {
   readonly comments: CommentStore;
   readonly milestones: MilestoneStore;
 
+  /** Releases of repositories (their attachments are in `attachments`). */
+  readonly releases: ReleaseStore;
 
   private constructor(
     readonly dataSource: DataSource,
@@ -90,6 +93,7 @@ export class Database {
     this.collaborations = new CollaborationStore(manager);
     this.teamRepositories = new TeamRepositoryStore(manager);
     this.attachments = new AttachmentStore(manager, inTransaction);
+    this.releases = new ReleaseStore(manager);
     this.packages = new PackageStore(manager, inTransaction);
     this.artifacts = new ArtifactStore(manager, inTransaction);
     this.actionRuns = new ActionRunStore(manager);

@@ -19,6 +19,7 @@ export * from './stores/notification.store';
 export * from './stores/issue.store';
 export * from './stores/comment.store';
 export * from './stores/milestone.store';
+export * from './stores/release.store';
 export * from './stores/action-run.store';
 export * from './stores/action-secret.store';
 export * from './unique-violation';

@@ -11,6 +11,7 @@ import { LabelsModule } from '../modules/labels/labels.module';
 import { AttachmentsModule } from '../modules/attachments/attachments.module';
 import { NotificationsModule } from '../modules/notifications/notifications.module';
 import { IssuesModule } from '../modules/issues/issues.module';
+import { ReleasesModule } from '../modules/releases/releases.module';
 import { PackagesModule } from '../modules/packages/packages.module';
 import { ActionsModule } from '../modules/actions/actions.module';
 
@@ -18,4 +19,4 @@ import { ActionsModule } from '../modules/actions/actions.module';
  * The feature modules the server is made of: one per area of the forge.
  * Add a module here to mount its routes.
  */
-export const FEATURE_MODULES = [HealthModule, AuthModule, AccountsModule, QuotaModule, RepositoriesModule, GitHttpModule, RepoFilesModule, PullsModule, WikiModule, IssuesModule, NotificationsModule, LabelsModule, AttachmentsModule, PackagesModule, ActionsModule];
+export const FEATURE_MODULES = [HealthModule, AuthModule, AccountsModule, QuotaModule, RepositoriesModule, GitHttpModule, RepoFilesModule, PullsModule, WikiModule, IssuesModule, NotificationsModule, LabelsModule, AttachmentsModule, ReleasesModule, PackagesModule, ActionsModule];

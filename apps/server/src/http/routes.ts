@@ -12,4 +12,5 @@ export const API_PREFIX = 'api/v1';
 export const NON_API_ROUTES: (string | RouteInfo)[] = [
   { path: 'api/healthz', method: RequestMethod.GET },
   { path: 'attachments/:uuid', method: RequestMethod.GET },
+  { path: ':owner/:repo/archive/*path', method: RequestMethod.GET },
 ];

@@ -33,6 +33,7 @@ export class AttachmentEntity {
   @Column({ name: 'comment_id', type: 'integer', nullable: true })
   commentId!: number | null;
 
+  @Index('ix_attachment_release')
   @Column({ name: 'release_id', type: 'integer', nullable: true })
   releaseId!: number | null;
 

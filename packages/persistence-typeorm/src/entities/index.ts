@@ -1,4 +1,5 @@
 import { AccessTokenEntity } from './access-token.entity';
+import { ReleaseEntity } from './release.entity';
 import { OwnerEntity } from './owner.entity';
 import { TeamEntity } from './team.entity';
 import { TeamMemberEntity } from './team-member.entity';
@@ -42,9 +43,10 @@ export * from './notification.entity';
 export * from './repo-watch.entity';
 export * from './issue-participant.entity';
 export * from './package-dist-tag.entity';
+export * from './release.entity';
 export * from './action-run.entity';
 export * from './action-artifact-upload.entity';
 export * from './action-secret.entity';
 
 /** Every entity the data source knows. Add new ones here. */
-export const ENTITIES = [OwnerEntity, AccessTokenEntity, TeamEntity, TeamMemberEntity, ...QUOTA_ENTITIES, CollaborationEntity, TeamRepositoryEntity, LfsObjectEntity, LfsObjectRepositoryEntity, IssueEntity, PullRequestEntity, MilestoneEntity, IssueAssigneeEntity, CommentEntity, LabelEntity, IssueLabelEntity, NotificationEntity, RepoWatchEntity, IssueParticipantEntity, PackageDistTagEntity, ActionRunEntity, ActionArtifactUploadEntity, ActionSecretEntity];
+export const ENTITIES = [OwnerEntity, AccessTokenEntity, TeamEntity, TeamMemberEntity, ...QUOTA_ENTITIES, CollaborationEntity, TeamRepositoryEntity, LfsObjectEntity, LfsObjectRepositoryEntity, IssueEntity, PullRequestEntity, MilestoneEntity, IssueAssigneeEntity, CommentEntity, LabelEntity, IssueLabelEntity, NotificationEntity, RepoWatchEntity, IssueParticipantEntity, PackageDistTagEntity, ReleaseEntity, ActionRunEntity, ActionArtifactUploadEntity, ActionSecretEntity];

@@ -31,6 +31,8 @@ export interface CountedAttachment {
   issueIndex: number | null;
   commentId: number | null;
   releaseId: number | null;
+  /** The tag of the release (what its web URL uses); null when it has no release. */
+  releaseTag: string | null;
   ownerName: string;
   repoName: string;
 }
@@ -129,12 +131,13 @@ export class AttachmentStore {
       .innerJoin(RepositoryEntity, 'r', 'r.id = a.repo_id')
       .innerJoin('owner', 'o', 'o.id = r.owner_id')
       .leftJoin('issue', 'i', 'i.id = a.issue_id')
+      .leftJoin('release', 'rel', 'rel.id = a.release_id')
       .where('r.owner_id = :ownerId', { ownerId })
       .andWhere('(a.release_id IS NOT NULL OR a.issue_id IS NOT NULL OR a.comment_id IS NOT NULL)');
     const total = await query.getCount();
     const rows = await query
       .select(['a.id AS id', 'a.uuid AS uuid', 'a.name AS name', 'a.size AS size', 'a.issue_id AS issue_id', 'a.comment_id AS comment_id'])
-      .addSelect(['a.release_id AS release_id', 'o.name AS owner_name', 'r.name AS repo_name', 'i.index AS issue_index'])
+      .addSelect(['a.release_id AS release_id', 'o.name AS owner_name', 'r.name AS repo_name', 'i.index AS issue_index', 'rel.tag_name AS release_tag'])
       .orderBy('a.size', 'DESC')
       .addOrderBy('a.id', 'ASC')
       .offset(skip)
@@ -143,7 +146,7 @@ export class AttachmentStore {
     return [
       rows.map((row) => ({
         id: Number(row.id), uuid: row.uuid, name: row.name, size: Number(row.size), issueId: nullableNumber(row.issue_id), issueIndex: nullableNumber(row.issue_index),
-        commentId: nullableNumber(row.comment_id), releaseId: nullableNumber(row.release_id), ownerName: row.owner_name, repoName: row.repo_name,
+        commentId: nullableNumber(row.comment_id), releaseId: nullableNumber(row.release_id), releaseTag: row.release_tag ?? null, ownerName: row.owner_name, repoName: row.repo_name,
       })),
       total,
     ];

@@ -1,4 +1,4 @@
-import { BadRequestException, Inject, Injectable, PayloadTooLargeException } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, PayloadTooLargeException, UnprocessableEntityException } from '@nestjs/common';
 import { randomUUID } from 'crypto';
 import type { FastifyRequest } from 'fastify';
 import { BlobAbortedError, BlobStore, BlobTooLargeError, shardedKey } from '@bellows/storage';
@@ -87,4 +87,19 @@ async function readFilePart(request: FastifyRequest) {
 function discardRestOfBody(request: FastifyRequest): void {
   request.raw.unpipe();
   request.raw.resume();
+}
+
+/** The `name` query parameter of an upload, checked before the body is read (422 unless a text of at most 255 characters). */
+export function requestedAttachmentName(value: unknown): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string' || value.length > 255 || value.includes('\u0000')) {
+    throw new UnprocessableEntityException('name must be a text of at most 255 characters');
+  }
+  return value;
+}
+
+/** Without a requested name, an attachment takes the uploaded file's own name, without any folder part. */
+export function uploadedFileName(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop()?.slice(0, 255) ?? '';
+  return base === '' ? 'attachment' : base;
 }

@@ -11,7 +11,7 @@ import { IssueService } from '../issues/issue.service';
 import { UpdateDatePolicy } from '../issues/update-date-policy';
 import { atLeast } from '../repositories/repo-permission';
 import { ApiAttachment, EditAttachmentOptions, toApiAttachment } from './attachment-shapes';
-import { AttachmentUploads, ReceivedFile } from './attachment-upload';
+import { AttachmentUploads, ReceivedFile, requestedAttachmentName, uploadedFileName } from './attachment-upload';
 
 /** What an attachment hangs on: an issue itself, or one of its comments. */
 export type AttachmentContainer = { kind: 'issue'; target: ResolvedIssue } | { kind: 'comment'; target: ResolvedComment };
@@ -72,12 +72,12 @@ export class IssueAttachmentsService {
   async create(address: ContainerAddress, query: UploadQuery, request: FastifyRequest, actor: Actor): Promise<ApiAttachment> {
     const container = await this.resolve(address, actor);
     this.requireAuthorOrWriter(container, actor);
-    const name = optionalName(query.name);
+    const name = requestedAttachmentName(query.name);
     const context = this.policy.context(container.target.repoCtx, actor, query.updated_at);
     const record = container.kind === 'issue' ? this.issueRecorder(container.target, context) : this.commentRecorder(container.target, context);
     const file = await this.uploads.receive(request);
     try {
-      const attachment = await this.db.transaction((tx) => record(tx, file, actor, name ?? fileNameOrDefault(file.fileName)));
+      const attachment = await this.db.transaction((tx) => record(tx, file, actor, name ?? uploadedFileName(file.fileName)));
       return this.shape(attachment);
     } catch (error) {
       await this.uploads.discard(file);
@@ -160,15 +160,4 @@ export class IssueAttachmentsService {
 }
 
 /** The `name` query parameter; absent or empty means "the uploaded file's name". */
-function optionalName(value: unknown): string | undefined {
-  if (value === undefined || value === '') return undefined;
-  if (typeof value !== 'string' || value.length > 255 || value.includes('\u0000')) {
-    throw new UnprocessableEntityException('name must be a text of at most 255 characters');
-  }
-  return value;
-}
 
-function fileNameOrDefault(fileName: string): string {
-  const base = fileName.split(/[\\/]/).pop()?.slice(0, 255) ?? '';
-  return base === '' ? 'attachment' : base;
-}

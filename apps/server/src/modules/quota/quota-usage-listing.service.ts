@@ -42,7 +42,7 @@ export class QuotaUsageListingService {
     const repoPath = `${encodeURIComponent(row.ownerName)}/${encodeURIComponent(row.repoName)}`;
     const container =
       row.releaseId !== null
-        ? { api: `repos/${repoPath}/releases/${row.releaseId}`, html: `${repoPath}/releases/tag/${row.releaseId}` }
+        ? { api: `repos/${repoPath}/releases/${row.releaseId}`, html: `${repoPath}/releases/tag/${encodeURIComponent(row.releaseTag ?? '')}` }
         : row.commentId !== null
           ? { api: `repos/${repoPath}/issues/comments/${row.commentId}`, html: `${repoPath}/issues/comments/${row.commentId}` }
           : { api: `repos/${repoPath}/issues/${row.issueIndex}`, html: `${repoPath}/issues/${row.issueIndex}` };

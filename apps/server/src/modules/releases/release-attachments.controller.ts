@@ -1,0 +1,98 @@
+import { applyDecorators, Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiPayloadTooLargeResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { Actor } from '../../http/auth/actor';
+import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-metadata';
+import { ApiAttachment, EditAttachmentOptions } from '../attachments/attachment-shapes';
+import { ATTACHMENT_FIELD } from '../attachments/attachment-upload';
+import { ReleaseAttachmentsService } from './release-attachments.service';
+import { ReleasesService } from './releases.service';
+
+/** A release's files: `/repos/{owner}/{repo}/releases/{id}/assets…`. Changing them needs write access. */
+@ApiTags('repository')
+@ScopeGroup('repository')
+@Controller('repos/:owner/:repo/releases/:id/assets')
+export class ReleaseAttachmentsController {
+  constructor(
+    private readonly releases: ReleasesService,
+    private readonly attachments: ReleaseAttachmentsService,
+  ) {}
+
+  @Get()
+  @ApiOkResponse({ type: [ApiAttachment] })
+  async repoListReleaseAttachments(@Param('owner') owner: string, @Param('repo') repo: string, @Param('id') id: string, @CurrentActor() actor: Actor | undefined): Promise<ApiAttachment[]> {
+    const target = await this.releases.repo(owner, repo, actor);
+    return this.attachments.list(await this.releases.find(target, id));
+  }
+
+  @Post()
+  @RequireSignIn()
+  @ApiReleaseAttachmentUpload()
+  async repoCreateReleaseAttachment(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('id') id: string,
+    @Query('name') name: unknown,
+    @Req() request: FastifyRequest,
+    @CurrentActor() actor: Actor,
+  ): Promise<ApiAttachment> {
+    const target = await this.releases.writableRepo(owner, repo, actor);
+    return this.attachments.create(await this.releases.find(target, id), name, request, actor);
+  }
+
+  @Get(':attachment_id')
+  @ApiOkResponse({ type: ApiAttachment })
+  async repoGetReleaseAttachment(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('id') id: string,
+    @Param('attachment_id') attachmentId: string,
+    @CurrentActor() actor: Actor | undefined,
+  ): Promise<ApiAttachment> {
+    const target = await this.releases.repo(owner, repo, actor);
+    return this.attachments.get(await this.releases.find(target, id), attachmentId);
+  }
+
+  /** Forgejo answers an edit with 201. */
+  @Patch(':attachment_id')
+  @HttpCode(201)
+  @RequireSignIn()
+  @ApiCreatedResponse({ type: ApiAttachment })
+  async repoEditReleaseAttachment(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('id') id: string,
+    @Param('attachment_id') attachmentId: string,
+    @Body() body: EditAttachmentOptions,
+    @CurrentActor() actor: Actor,
+  ): Promise<ApiAttachment> {
+    const target = await this.releases.writableRepo(owner, repo, actor);
+    return this.attachments.rename(await this.releases.find(target, id), attachmentId, body);
+  }
+
+  @Delete(':attachment_id')
+  @HttpCode(204)
+  @RequireSignIn()
+  @ApiNoContentResponse()
+  async repoDeleteReleaseAttachment(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('id') id: string,
+    @Param('attachment_id') attachmentId: string,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
+    const target = await this.releases.writableRepo(owner, repo, actor);
+    await this.attachments.delete(await this.releases.find(target, id), attachmentId);
+  }
+}
+
+/** A multipart form with the file in `attachment`, and the optional `name` query parameter. */
+function ApiReleaseAttachmentUpload(): MethodDecorator {
+  return applyDecorators(
+    ApiConsumes('multipart/form-data'),
+    ApiBody({ schema: { type: 'object', required: [ATTACHMENT_FIELD], properties: { [ATTACHMENT_FIELD]: { type: 'string', format: 'binary' } } } }),
+    ApiQuery({ name: 'name', required: false, description: 'the name to give the attachment (default: the file name)' }),
+    ApiCreatedResponse({ type: ApiAttachment }),
+    ApiPayloadTooLargeResponse({ description: 'larger than [attachment] MAX_SIZE' }),
+  );
+}
