@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
 import { apiDocsUrl } from '../../http/api-error.filter';
-import { sendGitHttpError } from './git-http-errors';
+import { sendRawRouteError } from '../../http/raw-route-errors';
+import { mountRawRoutes, parseJsonBody } from '../../http/raw-routes';
 import { LFS_CONTENT_TYPE } from './lfs/lfs-batch';
 import { LfsHandler } from './lfs/lfs.handler';
 import { SmartHttpHandler } from './smart-http.handler';
@@ -28,16 +29,11 @@ export class GitHttpRoutes implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    // The CLI builds the same modules without an HTTP server: nothing to mount then.
-    if (!this.adapterHost.httpAdapter) return;
-    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     const docsUrl = apiDocsUrl(this.config.server.rootUrl);
-    void fastify.register(async (scope) => {
-      scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser([LFS_CONTENT_TYPE, 'application/json'], { parseAs: 'string', bodyLimit: LFS_JSON_LIMIT }, parseJson);
-      // Everything else (packs, LFS objects) is left unread for the handler to stream.
-      scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
-      scope.setErrorHandler((error, request, reply) => sendGitHttpError(error, request, reply, docsUrl));
+    mountRawRoutes(this.adapterHost, (scope) => {
+      // Only the LFS API's small JSON messages are parsed; packs and LFS objects stream unread.
+      scope.addContentTypeParser([LFS_CONTENT_TYPE, 'application/json'], { parseAs: 'string', bodyLimit: LFS_JSON_LIMIT }, parseJsonBody);
+      scope.setErrorHandler((error, request, reply) => sendRawRouteError(error, request, reply, docsUrl));
       this.mountSmartHttp(scope);
       this.mountLfs(scope);
     });
@@ -60,10 +56,3 @@ export class GitHttpRoutes implements OnModuleInit {
   }
 }
 
-function parseJson(_request: FastifyRequest, body: string | Buffer, done: (error: Error | null, value?: unknown) => void): void {
-  try {
-    done(null, body.length === 0 ? undefined : JSON.parse(body.toString()));
-  } catch {
-    done(Object.assign(new Error('the request body is not valid JSON'), { statusCode: 400 }));
-  }
-}

@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
 import { apiDocsUrl } from '../../http/api-error.filter';
-import { sendGitHttpError } from '../git-http/git-http-errors';
+import { sendRawRouteError } from '../../http/raw-route-errors';
+import { mountRawRoutes } from '../../http/raw-routes';
 import { GenericRegistryHandler } from './generic-registry.handler';
 import { NpmRegistryHandler } from './npm/npm-registry.handler';
 
@@ -25,14 +26,9 @@ export class PackageRegistryRoutes implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    // The CLI builds the same modules without an HTTP server: nothing to mount then.
-    if (!this.adapterHost.httpAdapter) return;
-    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     const docsUrl = apiDocsUrl(this.config.server.rootUrl);
-    void fastify.register(async (scope) => {
-      scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
-      scope.setErrorHandler((error, request, reply) => sendGitHttpError(error, request, reply, docsUrl));
+    mountRawRoutes(this.adapterHost, (scope) => {
+      scope.setErrorHandler((error, request, reply) => sendRawRouteError(error, request, reply, docsUrl));
       this.mountGeneric(scope);
       this.mountNpm(scope);
       this.mountPackagePage(scope);

@@ -6,14 +6,15 @@ import { BlobAbortedError, BlobMismatchError, BlobNotFoundError, BlobTooLargeErr
 /** The realm git and git-lfs show when they prompt for credentials. */
 export const AUTH_REALM = 'Basic realm="Bellows"';
 
-const logger = new Logger('GitHttp');
+const logger = new Logger('RawRoutes');
 
 /**
- * Error replies of the git and LFS routes (which live outside Nest's exception
- * filter): `{message, url}` like the API, and a Basic challenge on 401 so that
- * git and git-lfs ask for credentials. LFS clients read the same `message`.
+ * Error replies of the raw routes (git, LFS, package registries), which live
+ * outside Nest's exception filter: `{message, url}` like the API, and a Basic
+ * challenge on 401 so that git, git-lfs and npm ask for credentials. Errors of
+ * the git and storage adapters map to their 4xx here.
  */
-export function sendGitHttpError(error: unknown, request: FastifyRequest, reply: FastifyReply, docsUrl: string): void {
+export function sendRawRouteError(error: unknown, request: FastifyRequest, reply: FastifyReply, docsUrl: string): void {
   const { status, message } = describe(error, request);
   if (reply.sent || reply.raw.headersSent) {
     reply.raw.destroy();
