@@ -1,10 +1,10 @@
-import { applyDecorators, Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiPayloadTooLargeResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-metadata';
 import { ApiAttachment, EditAttachmentOptions } from '../attachments/attachment-shapes';
-import { ATTACHMENT_FIELD } from '../attachments/attachment-upload';
+import { ApiAttachmentUpload } from '../attachments/upload-docs';
 import { ReleaseAttachmentsService } from './release-attachments.service';
 import { ReleasesService } from './releases.service';
 
@@ -27,7 +27,7 @@ export class ReleaseAttachmentsController {
 
   @Post()
   @RequireSignIn()
-  @ApiReleaseAttachmentUpload()
+  @ApiAttachmentUpload({ backDating: false })
   async repoCreateReleaseAttachment(
     @Param('owner') owner: string,
     @Param('repo') repo: string,
@@ -84,15 +84,4 @@ export class ReleaseAttachmentsController {
     const target = await this.releases.writableRepo(owner, repo, actor);
     await this.attachments.delete(await this.releases.find(target, id), attachmentId);
   }
-}
-
-/** A multipart form with the file in `attachment`, and the optional `name` query parameter. */
-function ApiReleaseAttachmentUpload(): MethodDecorator {
-  return applyDecorators(
-    ApiConsumes('multipart/form-data'),
-    ApiBody({ schema: { type: 'object', required: [ATTACHMENT_FIELD], properties: { [ATTACHMENT_FIELD]: { type: 'string', format: 'binary' } } } }),
-    ApiQuery({ name: 'name', required: false, description: 'the name to give the attachment (default: the file name)' }),
-    ApiCreatedResponse({ type: ApiAttachment }),
-    ApiPayloadTooLargeResponse({ description: 'larger than [attachment] MAX_SIZE' }),
-  );
 }
