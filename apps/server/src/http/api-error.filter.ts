@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
+import { ServerResponse } from 'http';
 
 /** Where every error body's `url` points: the browsable API description. */
 export function apiDocsUrl(rootUrl: string): string {
@@ -19,14 +20,13 @@ export class ApiErrorFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    const reply = http.getResponse<FastifyReply>();
+    const reply = http.getResponse<FastifyReply | ServerResponse>();
     const request = http.getRequest<FastifyRequest>();
     const { status, message } = this.describe(exception, request);
+    const body = { message, url: this.docsUrl };
+    if (reply instanceof ServerResponse) return sendOnRawResponse(reply, status, body);
     if (reply.sent) return;
-    if (status === HttpStatus.UNAUTHORIZED && !reply.hasHeader('www-authenticate') && request.url.includes('.git/')) {
-      reply.header('WWW-Authenticate', 'Basic realm="Bellows"');
-    }
-    reply.status(status).header('content-type', 'application/json; charset=utf-8').send({ message, url: this.docsUrl });
+    reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 
   private describe(exception: unknown, request: FastifyRequest): { status: number; message: string } {
@@ -120,4 +120,15 @@ export function clientErrorHandler(docsUrl: string) {
       `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   };
+}
+
+/**
+ * Errors thrown in Nest middleware reach the filter with Node's own response
+ * (middleware runs before Fastify wraps it in a reply): answer on that.
+ */
+function sendOnRawResponse(response: ServerResponse, status: number, body: { message: string; url: string }): void {
+  if (response.headersSent) return void response.destroy();
+  const text = JSON.stringify(body);
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  response.end(text);
 }

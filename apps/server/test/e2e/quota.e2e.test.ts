@@ -197,7 +197,9 @@ describe('quota API with [quota] ENABLED = false', () => {
     for (const path of ['/user/quota', '/user/quota/check?subject=size:all', '/admin/quota/rules', `/admin/users/${admin.name}/quota`]) {
       expect([path, (await server.request(path, { auth: { token: admin.token } })).status]).toEqual([path, 404]);
     }
-    expect((await server.request('/user/quota')).status).toBe(404);
+    const anonymous = await server.request('/user/quota');
+    expect(anonymous.status).toBe(404);
+    expect(anonymous.body).toEqual({ message: 'quota is not enabled on this server', url: expect.stringContaining('api/swagger') });
     const repo = await server.db.repositories.insert({ ownerId: admin.user.id, name: 'r', gitSize: 123 });
     expect(repo.id).toBeGreaterThan(0);
     expect((await server.db.quotaUsage.usageOf(admin.user.id)).bytesIn('repos:public')).toBe(123);
