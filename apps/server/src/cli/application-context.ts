@@ -6,6 +6,7 @@ import { AppModule } from '../app/app.module';
 import { ensureSecretKey, loadConfig } from '../config';
 import { CommandError } from './command';
 import { openDatabase } from '../app/open-database';
+import { httpExceptionMessage } from '../http/http-exception-message';
 
 /**
  * Runs `work` against the same application services the server uses (a Nest
@@ -30,11 +31,4 @@ export async function withApplicationContext<T>(configPath: string | undefined, 
   } finally {
     await db.close();
   }
-}
-
-function httpExceptionMessage(error: HttpException): string {
-  const response = error.getResponse();
-  if (typeof response === 'string') return response;
-  const message = (response as { message?: unknown }).message;
-  return Array.isArray(message) ? message.join('; ') : String(message ?? error.message);
 }

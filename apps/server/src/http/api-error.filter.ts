@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { ServerResponse } from 'http';
+import { httpExceptionMessage } from './http-exception-message';
 
 /** Where every error body's `url` points: the browsable API description. */
 export function apiDocsUrl(rootUrl: string): string {
@@ -31,14 +32,7 @@ export class ApiErrorFilter implements ExceptionFilter {
 
   private describe(exception: unknown, request: FastifyRequest): { status: number; message: string } {
     if (exception instanceof HttpException) {
-      const response = exception.getResponse();
-      const message =
-        typeof response === 'string'
-          ? response
-          : Array.isArray((response as { message?: unknown }).message)
-            ? ((response as { message: string[] }).message).join('; ')
-            : String((response as { message?: unknown }).message ?? exception.message);
-      return { status: exception.getStatus(), message };
+      return { status: exception.getStatus(), message: httpExceptionMessage(exception) };
     }
     // Errors raised by Fastify itself (bad JSON, body too large, bad content type) carry a statusCode.
     const fastifyError = exception as { statusCode?: number; code?: string; message?: string };

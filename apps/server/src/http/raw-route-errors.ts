@@ -2,6 +2,7 @@ import { HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GitConflictError, GitNotFoundError, InvalidGitInputError } from '@bellows/git';
 import { BlobAbortedError, BlobMismatchError, BlobNotFoundError, BlobTooLargeError, InvalidBlobKeyError } from '@bellows/storage';
+import { httpExceptionMessage } from './http-exception-message';
 
 /** The realm git and git-lfs show when they prompt for credentials. */
 export const AUTH_REALM = 'Basic realm="Bellows"';
@@ -30,9 +31,7 @@ export function sendRawRouteError(error: unknown, request: FastifyRequest, reply
 
 function describe(error: unknown, request: FastifyRequest): { status: number; message: string } {
   if (error instanceof HttpException) {
-    const response = error.getResponse();
-    const message = typeof response === 'string' ? response : String((response as { message?: unknown }).message ?? error.message);
-    return { status: error.getStatus(), message };
+    return { status: error.getStatus(), message: httpExceptionMessage(error) };
   }
   if (error instanceof InvalidGitInputError || error instanceof InvalidBlobKeyError) return { status: 400, message: error.message };
   if (error instanceof GitNotFoundError || error instanceof BlobNotFoundError) return { status: 404, message: error.message };
