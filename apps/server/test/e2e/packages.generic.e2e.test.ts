@@ -4,6 +4,7 @@ import { request as httpRequest } from 'http';
 import * as path from 'path';
 import { totpCode } from '../../src/modules/auth/totp';
 import { createTestToken, createTestUser, TestUser } from '../support/fixtures';
+import { sendRaw } from '../support/raw-request';
 import { createTestRepository } from '../support/repositories';
 import { startTestServer, TestServer } from '../support/test-server';
 
@@ -73,6 +74,54 @@ describe('generic package registry', () => {
       expect({ url, status: response.status }).toEqual({ url, status: 400 });
       expect(response.body.message).toMatch(/invalid/);
     }
+  });
+
+  describe('finding 7: `..` and `.` are refused as generic package name and version', () => {
+    // A client may send the dot segments literally (curl --path-as-is, any raw HTTP
+    // client: fetch would normalise them away) or percent-encoded; both reach the route.
+    const forms = (segment: '.' | '..') => [segment, segment.replace(/\./g, '%2e'), segment.replace(/\./g, '%2E')];
+
+    it.each([
+      ...forms('..').map((name) => ['name', name, '1.0.0', 'f.txt', /invalid package name/]),
+      ...forms('.').map((name) => ['name', name, '1.0.0', 'f.txt', /invalid package name/]),
+      ...forms('..').map((version) => ['version', 'pkg', version, 'f.txt', /invalid package version/]),
+      ...forms('.').map((version) => ['version', 'pkg', version, 'f.txt', /invalid package version/]),
+      ...forms('..').map((file) => ['file name', 'pkg', '1.0.0', file, /invalid file name/]),
+      ...forms('.').map((file) => ['file name', 'pkg', '1.0.0', file, /invalid file name/]),
+    ] as Array<[string, string, string, string, RegExp]>)('refuses %s %s/%s/%s with 400 and stores nothing', async (_what, name, version, file, message) => {
+      const owner = await createTestUser(server);
+      const headers = { authorization: `token ${owner.token}`, 'content-type': 'application/octet-stream' };
+      const put = await sendRaw(server.url, { method: 'PUT', path: `/api/packages/${owner.name}/generic/${name}/${version}/${file}`, headers, body: 'x' });
+      expect({ status: put.status, message: put.json?.message }).toEqual({ status: 400, message: expect.stringMatching(message) });
+      const listed = await server.request(`/packages/${owner.name}`, { auth: { token: owner.token } });
+      expect(listed.body).toEqual([]);
+      expect(await packagesUsage(owner)).toBe(0);
+    });
+
+    it.each([...forms('..'), ...forms('.')])('refuses to delete version %s of a package (400)', async (version) => {
+      const path = `/api/packages/${alice.name}/generic/pkg/${version}`;
+      const response = await sendRaw(server.url, { method: 'DELETE', path, headers: { authorization: `token ${alice.token}` } });
+      expect({ status: response.status, message: response.json?.message }).toEqual({ status: 400, message: expect.stringMatching(/invalid package version/) });
+    });
+
+    it('refuses what Forgejo refuses: one-character names that are not a letter or digit, file names with surrounding spaces', async () => {
+      const owner = await createTestUser(server);
+      for (const url of [
+        fileUrl(owner.name, '-', '1.0.0', 'f.txt'),
+        fileUrl(owner.name, '_', '1.0.0', 'f.txt'),
+        fileUrl(owner.name, '+', '1.0.0', 'f.txt'),
+        fileUrl(owner.name, 'pkg', '1.0.0', '%20f.txt'),
+        fileUrl(owner.name, 'pkg', '1.0.0', 'f.txt%20'),
+      ]) {
+        const response = await upload(owner, url, 'x');
+        expect({ url, status: response.status }).toEqual({ url, status: 400 });
+        expect(response.body.message).toMatch(/invalid/);
+      }
+      // and still takes dots inside names and versions, and one-letter names
+      expect((await upload(owner, fileUrl(owner.name, 'a', '1.0.0', 'f.txt'), 'x')).status).toBe(201);
+      expect((await upload(owner, fileUrl(owner.name, 'a..b', '..1', '...'), 'x')).status).toBe(201);
+      expect((await server.request(`/packages/${owner.name}`, { auth: { token: owner.token } })).body.map((p: { name: string; version: string }) => `${p.name} ${p.version}`).sort()).toEqual(['a 1.0.0', 'a..b ..1']);
+    });
   });
 
   it('deletes a whole version and frees its usage', async () => {
