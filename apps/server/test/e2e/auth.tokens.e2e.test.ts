@@ -82,6 +82,74 @@ describe('access token API (/users/{username}/tokens)', () => {
     expect((await server.db.accessTokens.findByOwnerAndName(bob.user.id, 'from-admin'))).toBeNull();
   });
 
+  describe('finding 8: an admin token without the `sudo` (or `all`) scope may not act as another user', () => {
+    const list = (owner: string, caller: { token: string } | { basic: [string, string] }) => server.request(`/users/${owner}/tokens`, { auth: caller });
+    const remove = (owner: string, idOrName: string | number, caller: { token: string } | { basic: [string, string] }) =>
+      server.request(`/users/${owner}/tokens/${idOrName}`, { method: 'DELETE', auth: caller });
+    const tokenNamed = (owner: TestUser, name: string) => server.db.accessTokens.findByOwnerAndName(owner.user.id, name);
+
+    it('refuses a write:user admin token to create, list or delete another account\'s tokens (403 naming sudo), and creates nothing', async () => {
+      const carol = await createTestUser(server);
+      const writeUser = await createTestToken(server, admin.user, 'write:user');
+
+      const created = await create(carol.name, { token: writeUser }, { name: 'stolen', scopes: ['all'] });
+      expect(created.status).toBe(403);
+      expect(created.body.message).toMatch(/sudo/);
+      expect(created.body.sha1).toBeUndefined();
+      expect(await tokenNamed(carol, 'stolen')).toBeNull();
+      // and so nothing can act as carol: a narrower request is refused alike
+      expect((await create(carol.name, { token: writeUser }, { name: 'narrow', scopes: ['read:user'] })).status).toBe(403);
+      expect(await tokenNamed(carol, 'narrow')).toBeNull();
+
+      const listed = await list(carol.name, { token: writeUser });
+      expect(listed.status).toBe(403);
+      expect(listed.body.message).toMatch(/sudo/);
+
+      const carols = await create(carol.name, { token: carol.token }, { name: 'carols', scopes: ['read:user'] });
+      const deleted = await remove(carol.name, carols.body.id, { token: writeUser });
+      expect(deleted.status).toBe(403);
+      expect(deleted.body.message).toMatch(/sudo/);
+      expect(await tokenNamed(carol, 'carols')).not.toBeNull();
+      expect((await server.request('/user', { auth: { token: carols.body.sha1 } })).body.login).toBe(carol.name);
+    });
+
+    it.each([
+      ['an `all` token', 'all'],
+      ['a `write:user` and `sudo` token', 'write:user,sudo'],
+    ])('lets an admin with %s create, list and delete another account\'s tokens', async (_what, scopes) => {
+      const carol = await createTestUser(server);
+      const caller = { token: await createTestToken(server, admin.user, scopes) };
+      const made = await create(carol.name, caller, { name: 'by-admin', scopes: ['read:user'] });
+      expect(made.status).toBe(201);
+      expect((await server.request('/user', { auth: { token: made.body.sha1 } })).body.login).toBe(carol.name);
+      const listed = await list(carol.name, caller);
+      expect(listed.status).toBe(200);
+      expect(listed.body.map((token: { name: string }) => token.name)).toContain('by-admin');
+      expect((await remove(carol.name, made.body.id, caller)).status).toBe(204);
+      expect(await tokenNamed(carol, 'by-admin')).toBeNull();
+    });
+
+    it('lets an admin signed in by Basic with a password create, list and delete another account\'s tokens', async () => {
+      const carol = await createTestUser(server);
+      const caller = { basic: ['root', admin.password] as [string, string] };
+      const made = await create(carol.name, caller, { name: 'by-password', scopes: ['read:user'] });
+      expect(made.status).toBe(201);
+      expect((await list(carol.name, caller)).body.map((token: { name: string }) => token.name)).toContain('by-password');
+      expect((await remove(carol.name, 'by-password', caller)).status).toBe(204);
+      expect(await tokenNamed(carol, 'by-password')).toBeNull();
+    });
+
+    it('still lets a write:user token manage its own account\'s tokens, admin or not', async () => {
+      for (const owner of [admin, alice]) {
+        const caller = { token: await createTestToken(server, owner.user, 'write:user') };
+        const made = await create(owner.name, caller, { name: `own-${owner.name}`, scopes: ['read:user'] });
+        expect(made.status).toBe(201);
+        expect((await list(owner.name, caller)).status).toBe(200);
+        expect((await remove(owner.name, made.body.id, caller)).status).toBe(204);
+      }
+    });
+  });
+
   it('deletes by id or by name, after which the token no longer signs in; 404 when missing', async () => {
     const byId = await create('alice', { token: alice.token }, { name: 'drop-by-id', scopes: ['read:user'] });
     const byName = await create('alice', { token: alice.token }, { name: 'drop-by-name', scopes: ['read:user'] });

@@ -7,18 +7,21 @@ import { PageOf } from '../../http/page-of';
 import { PageRequest, Paging } from '../../http/pagination';
 import { AccessTokenDto, CreateAccessTokenOption } from './access-token.dto';
 import { AccessTokenService } from './access-tokens.service';
+import { mayActAsAnotherUser } from './token-scope-limits';
 
 /**
  * `/users/{username}/tokens`: an account's personal access tokens. The caller
- * may manage their own tokens; a site administrator may manage anyone's; any
- * other caller gets 403. Forgejo only lets Basic (password) callers in here;
- * we also accept tokens, because a token can only create tokens no broader
- * than itself (see assertScopesWithin), so this opens no escalation.
+ * may manage their own tokens; a site administrator may manage anyone's when
+ * signed in by password or with a token holding `sudo` or `all` (a token made
+ * for someone acts as them, so this is impersonation: see mayActAsAnotherUser);
+ * any other caller gets 403. Forgejo only lets Basic (password) callers in
+ * here; we also accept tokens, because a token can only create tokens no
+ * broader than itself (see assertScopesWithin), so this opens no escalation.
  */
 @ApiTags('user')
 @ScopeGroup('user')
 @RequireSignIn()
-@ApiForbiddenResponse({ description: 'the account is not the caller\'s and the caller is not a site administrator, or the token lacks the user scope' })
+@ApiForbiddenResponse({ description: 'the account is not the caller\'s and the caller is not a site administrator signed in by password or with a `sudo` or `all` token, or the token lacks the user scope' })
 @ApiNotFoundResponse({ description: 'no such user' })
 @Controller('users/:username/tokens')
 export class AccessTokensController {
@@ -60,8 +63,10 @@ export class AccessTokensController {
   private async accountFor(actor: Actor, username: string): Promise<OwnerEntity> {
     const owner = await this.db.owners.findByName(username);
     if (!owner || owner.kind !== 'user') throw new NotFoundException(`user "${username}" does not exist`);
-    if (owner.id !== actor.user.id && !actor.user.isAdmin) {
-      throw new ForbiddenException('you may only manage your own access tokens');
+    if (owner.id === actor.user.id) return owner;
+    if (!actor.user.isAdmin) throw new ForbiddenException('you may only manage your own access tokens');
+    if (!mayActAsAnotherUser(actor.scopes)) {
+      throw new ForbiddenException('managing another account\'s access tokens needs a password sign-in or a token with the sudo or all scope');
     }
     return owner;
   }

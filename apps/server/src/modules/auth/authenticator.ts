@@ -7,6 +7,7 @@ import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
 import { verifyPassword } from '../accounts/password-hasher';
 import { authenticateBasic, BellowsBasicStrategy } from './basic-auth.strategy';
+import { mayActAsAnotherUser } from './token-scope-limits';
 import { tokenValueMatches } from './token-secret';
 import { TotpSecrets } from './two-factor';
 
@@ -133,7 +134,7 @@ export class Authenticator {
     const target = (firstString(query.sudo) ?? firstString(request.headers.sudo))?.trim();
     if (!target) return actor;
     if (!actor?.user.isAdmin) throw new ForbiddenException('only site administrators may use Sudo');
-    if (actor.scopes && !actor.scopes.includes('sudo') && !actor.scopes.includes('all')) {
+    if (!mayActAsAnotherUser(actor.scopes)) {
       throw new ForbiddenException('token does not have at least one of required scope(s): [sudo]');
     }
     const user = await this.db.owners.findByName(target);

@@ -23,3 +23,15 @@ function grantedCovers(granted: readonly TokenScope[], scope: TokenScope): boole
   const [level, category] = scope.split(':') as ['read' | 'write', Parameters<typeof scopesAllow>[1]];
   return scopesAllow(granted, category, level);
 }
+
+/**
+ * Whether a sign-in may act for another account: use `Sudo`, or create, list
+ * and delete another account's tokens (a token made for someone acts as them).
+ * A password or reverse-proxy sign-in (`scopes` null) may; a token only with
+ * the `sudo` or `all` scope, so an administrator can hand out narrow tokens
+ * (`write:user`, `write:admin`) that cannot become another user. Being a site
+ * administrator is checked apart.
+ */
+export function mayActAsAnotherUser(scopes: readonly TokenScope[] | null): boolean {
+  return scopes === null || scopes.includes('sudo') || scopes.includes('all');
+}
