@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { link, mkdir, open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { link, lstat, mkdir, open, opendir, rename, stat, unlink, utimes, type FileHandle } from 'node:fs/promises';
 import * as path from 'node:path';
 import { Transform, Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { BlobAbortedError, BlobExistsError, BlobMismatchError, BlobNotFoundError, BlobStoreError, BlobTooLargeError } from './errors';
-import { assertBlobKey } from './keys';
+import { assertBlobKey, isBlobKey } from './keys';
 
 export interface WriteOptions {
   /** The size the uploader announced; anything else is a BlobMismatchError. */
@@ -35,14 +35,32 @@ export interface BlobStat {
   modifiedAt: Date;
 }
 
+/** A blob found by {@link BlobStore.list}. */
+export interface ListedBlob extends BlobStat {
+  key: string;
+}
+
+/** A file of the store's temporary folder: an upload under way, or one a crash cut short. */
+export interface TemporaryFile {
+  /** Its path below the root (`.tmp/<uuid>.part`). */
+  name: string;
+  size: number;
+  modifiedAt: Date;
+}
+
 /** Temporary files live here: inside the root (same file system, so rename is atomic) and hidden from keys. */
 const TEMP_DIR = '.tmp';
+/** How many times a write that finds the blob removed under it (by a garbage sweep) tries to place its copy again. */
+const PLACE_ATTEMPTS = 5;
 
 /**
  * Blobs under a root folder, one file per key. A write streams to a temporary file while
  * hashing and counting, checks what was announced, fsyncs and only then renames (or links)
  * the file into place: readers see the whole blob or none, and a failed, aborted or refused
  * upload leaves no file behind (empty shard directories may stay; they hold no bytes).
+ * Only a crash of the process mid-upload leaves its temporary file: {@link sweepTemporary}
+ * removes those, and {@link list} with {@link deleteIfOlderThan} lets a caller that knows
+ * which blobs are referenced remove the others.
  */
 export class BlobStore {
   readonly root: string;
@@ -124,11 +142,120 @@ export class BlobStore {
     }
   }
 
-  /** Streams the input to a fresh temporary file, hashing and counting; the file is removed on any failure. */
-  private async receive(input: Readable, options: WriteOptions): Promise<{ tempPath: string; info: BlobInfo }> {
+  /**
+   * Every blob whose key starts with `prefix` (a whole key part, e.g. `attachments`
+   * or `actions/blocks`; everything when absent), walked one folder at a time so
+   * memory stays flat however many there are. Temporary files are not blobs and are
+   * never listed; neither are files whose path is not a valid key (they are not the
+   * store's). Blobs written or removed during the walk may or may not appear.
+   */
+  async *list(prefix?: string): AsyncGenerator<ListedBlob> {
+    const start = prefix === undefined ? this.root : this.pathOf(prefix);
+    yield* this.walk(start, prefix === undefined ? [] : prefix.split('/'));
+  }
+
+  /**
+   * Removes the blob if it was last written before `cutoff`, and returns what was
+   * removed (null when it was newer, or already gone). A write that finds the
+   * same content-addressed blob already stored refreshes its modification time
+   * (see {@link place}), so a garbage sweep racing with such a write keeps the
+   * blob: the file is first moved aside (atomically), its time is read from the
+   * moved file, and a file refreshed before the move is put back. A write that
+   * refreshes after the move finds no file and stores its own copy again.
+   */
+  async deleteIfOlderThan(key: string, cutoff: Date): Promise<BlobStat | null> {
+    const target = this.pathOf(key);
+    try {
+      if (!(await lstat(target)).isFile()) return null;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+    const aside = path.join(await this.tempDir(), `${randomUUID()}.deleting`);
+    try {
+      await rename(target, aside);
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+    const info = await stat(aside);
+    if (info.mtime.getTime() >= cutoff.getTime()) {
+      // Refreshed just before the move: put it back (unless a new copy took the name meanwhile).
+      await link(aside, target).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EEXIST') throw error;
+      });
+      await removeQuietly(aside);
+      return null;
+    }
+    await unlink(aside);
+    return { size: info.size, modifiedAt: info.mtime };
+  }
+
+  /**
+   * The files of the temporary folder last written before `cutoff`, removed unless
+   * `dryRun`. An upload under way writes to its file continually, so an old file is
+   * one a crash (or a kill -9) left behind; an upload whose client sent nothing for
+   * that long loses its file and fails.
+   */
+  async sweepTemporary(cutoff: Date, options: { dryRun?: boolean } = {}): Promise<TemporaryFile[]> {
+    const swept: TemporaryFile[] = [];
+    let dir;
+    try {
+      dir = await opendir(path.join(this.root, TEMP_DIR));
+    } catch (error) {
+      if (isMissing(error)) return swept;
+      throw error;
+    }
+    for await (const entry of dir) {
+      if (!entry.isFile()) continue;
+      const file = path.join(this.root, TEMP_DIR, entry.name);
+      const info = await stat(file).catch(() => null);
+      if (!info || info.mtime.getTime() >= cutoff.getTime()) continue;
+      if (!options.dryRun) {
+        try {
+          await unlink(file);
+        } catch (error) {
+          if (isMissing(error)) continue; // its upload finished or failed meanwhile
+          throw error;
+        }
+      }
+      swept.push({ name: `${TEMP_DIR}/${entry.name}`, size: info.size, modifiedAt: info.mtime });
+    }
+    return swept;
+  }
+
+  private async *walk(dir: string, parts: string[]): AsyncGenerator<ListedBlob> {
+    let handle;
+    try {
+      handle = await opendir(dir);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return;
+      throw error;
+    }
+    for await (const entry of handle) {
+      if (parts.length === 0 && entry.name === TEMP_DIR) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        yield* this.walk(full, [...parts, entry.name]);
+      } else if (entry.isFile()) {
+        const key = [...parts, entry.name].join('/');
+        if (!isBlobKey(key)) continue;
+        const info = await stat(full).catch(() => null);
+        if (info) yield { key, size: info.size, modifiedAt: info.mtime };
+      }
+    }
+  }
+
+  private async tempDir(): Promise<string> {
     const tempDir = path.join(this.root, TEMP_DIR);
     await mkdir(tempDir, { recursive: true });
-    const tempPath = path.join(tempDir, `${randomUUID()}.part`);
+    return tempDir;
+  }
+
+  /** Streams the input to a fresh temporary file, hashing and counting; the file is removed on any failure. */
+  private async receive(input: Readable, options: WriteOptions): Promise<{ tempPath: string; info: BlobInfo }> {
+    const tempPath = path.join(await this.tempDir(), `${randomUUID()}.part`);
     const handle = await open(tempPath, 'wx', 0o644);
     try {
       const meter = new ContentMeter(options);
@@ -144,22 +271,37 @@ export class BlobStore {
     }
   }
 
-  /** Gives the finished temporary file its name; returns false when an existing blob was kept. */
+  /**
+   * Gives the finished temporary file its name; returns false when an existing blob
+   * was kept. A kept blob gets a fresh modification time: the caller is about to
+   * record a reference to it, and a garbage sweep ({@link deleteIfOlderThan}) leaves
+   * recently written blobs alone. Should the sweep have removed it just now, the
+   * new copy is placed instead.
+   */
   private async place(tempPath: string, target: string, overwrite: boolean): Promise<boolean> {
-    await mkdir(path.dirname(target), { recursive: true });
-    if (overwrite) {
-      await rename(tempPath, target);
-    } else {
-      try {
-        // link() fails when the name exists, atomically: of two concurrent writers exactly one creates.
-        await link(tempPath, target);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-        throw error;
+    for (let attempt = 1; ; attempt++) {
+      await mkdir(path.dirname(target), { recursive: true });
+      if (overwrite) {
+        await rename(tempPath, target);
+      } else {
+        try {
+          // link() fails when the name exists, atomically: of two concurrent writers exactly one creates.
+          await link(tempPath, target);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+          const now = new Date();
+          try {
+            await utimes(target, now, now);
+            return false;
+          } catch (refreshError) {
+            if (!isMissing(refreshError) || attempt >= PLACE_ATTEMPTS) throw refreshError;
+            continue; // removed between link and utimes: place this copy
+          }
+        }
       }
+      await syncDirectory(path.dirname(target));
+      return true;
     }
-    await syncDirectory(path.dirname(target));
-    return true;
   }
 }
 
@@ -229,6 +371,10 @@ function asStoreError(error: unknown): unknown {
 function notFoundOr(error: unknown, key: string): unknown {
   const code = (error as NodeJS.ErrnoException).code;
   return code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR' ? new BlobNotFoundError(key) : error;
+}
+
+function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException)?.code === 'ENOENT';
 }
 
 async function removeQuietly(file: string): Promise<void> {

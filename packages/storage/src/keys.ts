@@ -19,6 +19,16 @@ export function assertBlobKey(key: string): string {
   return key;
 }
 
+/** Whether `key` is a valid key (see {@link assertBlobKey}), without throwing. */
+export function isBlobKey(key: string): boolean {
+  try {
+    assertBlobKey(key);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The key of a blob identified by `id` in a namespace, sharded by its first two pairs of
  * characters so no directory grows huge: `shardedKey('lfs', 'abcdef…')` → `lfs/ab/cd/abcdef…`.
