@@ -8,6 +8,8 @@ import { TeamStore } from './stores/team.store';
 import { SerialLock } from './serial-lock';
 import { InTransaction } from './quota/in-transaction';
 import { QuotaRecount } from './quota/quota-recount';
+import { OrphanRows } from './quota/orphan-rows';
+import { BlobReferenceStore } from './stores/blob-reference.store';
 import { TypeOrmQuotaLimitStore } from './quota/typeorm-quota-limit-store';
 import { TypeOrmQuotaUsageReader } from './quota/typeorm-quota-usage-reader';
 import { ArtifactStore } from './stores/artifact.store';
@@ -47,6 +49,10 @@ export class Database {
   readonly quotaLimits: TypeOrmQuotaLimitStore;
   readonly quotaUsage: TypeOrmQuotaUsageReader;
   readonly quotaRecount: QuotaRecount;
+  /** Rows whose parent is gone and content rows nothing uses (the repair tool's; see OrphanRows). */
+  readonly orphanRows: OrphanRows;
+  /** Which stored files rows still refer to (for the blob sweep). */
+  readonly blobReferences: BlobReferenceStore;
   readonly repositories: RepositoryStore;
   /** Repository lists and who else may use a repository (collaborators, teams). */
   readonly repositorySearch: RepositorySearchStore;
@@ -106,6 +112,8 @@ export class Database {
     this.issues = new IssueStore(manager);
     this.comments = new CommentStore(manager);
     this.milestones = new MilestoneStore(manager);
+    this.orphanRows = new OrphanRows(manager, inTransaction, { attachments: this.attachments, artifacts: this.artifacts, packages: this.packages });
+    this.blobReferences = new BlobReferenceStore(manager);
   }
 
   static async open(options: DatabaseOptions): Promise<Database> {

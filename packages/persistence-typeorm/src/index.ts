@@ -22,6 +22,7 @@ export * from './stores/milestone.store';
 export * from './stores/release.store';
 export * from './stores/action-run.store';
 export * from './stores/action-secret.store';
+export * from './stores/blob-reference.store';
 export * from './unique-violation';
 export * from './quota';
 export * from './testing/test-databases';

@@ -3,6 +3,7 @@ export * from './usage-ledger';
 export * from './typeorm-quota-usage-reader';
 export * from './typeorm-quota-limit-store';
 export * from './quota-recount';
+export * from './orphan-rows';
 export * from '../stores/repository.store';
 export * from '../stores/attachment.store';
 export * from '../stores/package.store';
