@@ -14,9 +14,10 @@ import { IssuesModule } from '../modules/issues/issues.module';
 import { ReleasesModule } from '../modules/releases/releases.module';
 import { PackagesModule } from '../modules/packages/packages.module';
 import { ActionsModule } from '../modules/actions/actions.module';
+import { StorageGarbageModule } from '../modules/storage-garbage/storage-garbage.module';
 
 /**
  * The feature modules the server is made of: one per area of the forge.
  * Add a module here to mount its routes.
  */
-export const FEATURE_MODULES = [HealthModule, AuthModule, AccountsModule, QuotaModule, RepositoriesModule, GitHttpModule, RepoFilesModule, PullsModule, WikiModule, IssuesModule, NotificationsModule, LabelsModule, AttachmentsModule, ReleasesModule, PackagesModule, ActionsModule];
+export const FEATURE_MODULES = [HealthModule, AuthModule, AccountsModule, QuotaModule, RepositoriesModule, GitHttpModule, RepoFilesModule, PullsModule, WikiModule, IssuesModule, NotificationsModule, LabelsModule, AttachmentsModule, ReleasesModule, PackagesModule, ActionsModule, StorageGarbageModule];

@@ -4,6 +4,7 @@ import { adminUserCreate } from './commands/admin-user-create';
 import { adminUserGenerateAccessToken } from './commands/admin-user-generate-access-token';
 import { web } from './commands/web';
 import { adminQuotaRecalculate } from './commands/quota-recalculate';
+import { adminStorageGc } from './commands/storage-gc';
 
 export type { Command } from './command';
 export { CommandError, UsageError } from './command';
@@ -19,6 +20,7 @@ commands:
   admin user create --username U --password P --email E [--admin]
   admin user generate-access-token --username U [--token-name N] [--scopes all] [--raw]
   admin quota recalculate [--owner NAME]
+  admin storage gc [--dry-run]
 `;
 
 /** Command words (space-separated) → the command. */
@@ -27,6 +29,7 @@ const COMMANDS: Record<string, Command> = {
   'admin user create': adminUserCreate,
   'admin user generate-access-token': adminUserGenerateAccessToken,
   'admin quota recalculate': adminQuotaRecalculate,
+  'admin storage gc': adminStorageGc,
 };
 
 /** Registers a command such as "admin quota recalculate" (space-separated words). */
