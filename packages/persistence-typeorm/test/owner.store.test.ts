@@ -42,4 +42,41 @@ describeEachEngine('OwnerStore', (ctx) => {
     );
     for (let i = 0; i < 10; i++) expect(await db.owners.findByName(`user${i}`)).not.toBeNull();
   });
+
+  describe('recordTotpUse (finding 9: a TOTP passcode is accepted once)', () => {
+    it('records a step once, and no step older than the last recorded', async () => {
+      const { db } = ctx();
+      const owner = await db.owners.insert({ ...base, name: 'totp-steps', email: 'steps@example.com' });
+      expect(await db.owners.recordTotpUse(owner.id, 100)).toBe(true);
+      expect(await db.owners.recordTotpUse(owner.id, 100)).toBe(false);
+      expect(await db.owners.recordTotpUse(owner.id, 99)).toBe(false);
+      expect(await db.owners.recordTotpUse(owner.id, 101)).toBe(true);
+    });
+
+    it('lets exactly one of several simultaneous recordings of one step win', async () => {
+      const { db } = ctx();
+      const owner = await db.owners.insert({ ...base, name: 'totp-race', email: 'race@example.com' });
+      const wins = await Promise.all(Array.from({ length: 8 }, () => db.owners.recordTotpUse(owner.id, 200)));
+      expect(wins.filter(Boolean)).toHaveLength(1);
+    });
+
+    it('is not undone by saving a row loaded before, and starts afresh with a new enrolment', async () => {
+      const { db } = ctx();
+      const owner = await db.owners.insert({ ...base, name: 'totp-stale', email: 'stale@example.com' });
+      const loadedEarlier = (await db.owners.findById(owner.id))!;
+      expect(await db.owners.recordTotpUse(owner.id, 300)).toBe(true);
+      loadedEarlier.fullName = 'Changed Meanwhile';
+      await db.owners.save(loadedEarlier);
+      expect(await db.owners.recordTotpUse(owner.id, 300)).toBe(false);
+
+      await db.owners.beginTotpEnrolment(owner.id, 'sealed');
+      expect(await db.owners.findById(owner.id)).toMatchObject({ totpSecret: 'sealed', totpEnabled: false });
+      expect(await db.owners.recordTotpUse(owner.id, 300)).toBe(true);
+      await db.owners.enableTotp(owner.id);
+      expect(await db.owners.findById(owner.id)).toMatchObject({ totpSecret: 'sealed', totpEnabled: true });
+      expect(await db.owners.recordTotpUse(owner.id, 300)).toBe(false);
+      await db.owners.removeTotp(owner.id);
+      expect(await db.owners.findById(owner.id)).toMatchObject({ totpSecret: null, totpEnabled: false });
+    });
+  });
 });

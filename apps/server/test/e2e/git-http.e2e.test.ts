@@ -141,27 +141,33 @@ describe('git over smart HTTP', () => {
     expect((await server.request('alice/hello.git/info/refs?service=git-receive-pack', { auth: { token: bob.token } })).status).toBe(403);
   });
 
-  it('pushes with a password only with the current one-time code when two-factor sign-in is on', async () => {
+  it('takes a token, not a password, from a user with two-factor sign-in on: a one-time code serves one request, a git command makes several', async () => {
     const carol = await createTestUser(server, { name: 'carol' });
     const totpSecret = (await server.request('/user/twofactor/totp', { method: 'POST', auth: { token: carol.token } })).body.secret;
     expect((await server.request('/user/twofactor/totp/confirm', { method: 'POST', auth: { token: carol.token }, body: { passcode: totpCode(totpSecret) } })).status).toBe(204);
     await createTestRepository(server, carol.user, { name: 'guarded', isPrivate: true, autoInit: true });
     const withPassword = url('carol/guarded.git', 'carol', carol.password);
-    const otpHeader = () => ['-c', `http.extraHeader=X-Forgejo-OTP: ${totpCode(totpSecret)}`];
+    const nextCode = totpCode(totpSecret, new Date(Date.now() + 30_000));
 
+    // Refused with or without a code, saying what to use instead; the code is not spent.
+    const refused = await server.request('carol/guarded.git/info/refs?service=git-upload-pack', { auth: { basic: ['carol', carol.password] }, headers: { 'X-Forgejo-OTP': nextCode } });
+    expect(refused.status).toBe(401);
+    expect(refused.body.message).toMatch(/access token/);
+    const cloneWithCode = await git.run(['-c', `http.extraHeader=X-Forgejo-OTP: ${nextCode}`, 'clone', '--quiet', withPassword, '.'], git.folder('otp-refused'));
+    expect(cloneWithCode.code).not.toBe(0);
+    expect(cloneWithCode.stderr).toMatch(/Authentication failed|401/);
+    expect((await server.request('/user', { auth: { basic: ['carol', carol.password] }, headers: { 'X-Forgejo-OTP': nextCode } })).status).toBe(200);
+
+    // A token as the password works as for anyone.
     const work = git.folder('otp');
     await git.ok(['clone', '--quiet', url('carol/guarded.git', 'carol', carol.token), '.'], work);
-    writeFileSync(join(work, 'otp.txt'), 'with a code');
+    writeFileSync(join(work, 'otp.txt'), 'with a token');
     await git.ok(['add', '.'], work);
     await git.ok(['commit', '--quiet', '-m', 'otp'], work);
-    const withoutCode = await git.run(['push', withPassword, 'HEAD:main'], work);
-    expect(withoutCode.code).not.toBe(0);
-    expect(withoutCode.stderr).toMatch(/Authentication failed|401/);
-    await git.ok([...otpHeader(), 'push', '--quiet', withPassword, 'HEAD:main'], work);
-
+    await git.ok(['push', '--quiet', 'origin', 'HEAD:main'], work);
     const check = git.folder('check');
-    await git.ok([...otpHeader(), 'clone', '--quiet', withPassword, '.'], check);
-    expect(readFileSync(join(check, 'otp.txt'), 'utf8')).toBe('with a code');
+    await git.ok(['clone', '--quiet', url('carol/guarded.git', 'carol', carol.token), '.'], check);
+    expect(readFileSync(join(check, 'otp.txt'), 'utf8')).toBe('with a token');
   });
 
   it('creates the wiki on its first push, clones it back, and does not count it for quota', async () => {

@@ -151,8 +151,12 @@ describe('generic package registry', () => {
     const url = fileUrl(carol.name, 'otp', '1.0.0', 'f.txt');
     const withoutCode = await server.request(url, { method: 'PUT', body: 'x', auth: { basic: [carol.name, carol.password] } });
     expect(withoutCode.status).toBe(401);
-    const withCode = await server.request(url, { method: 'PUT', body: 'x', auth: { basic: [carol.name, carol.password] }, headers: { 'X-Forgejo-OTP': totpCode(secret) } });
+    // The confirmation used the current step's code; each code is accepted once, so send the next step's.
+    const nextCode = totpCode(secret, new Date(Date.now() + 30_000));
+    const withCode = await server.request(url, { method: 'PUT', body: 'x', auth: { basic: [carol.name, carol.password] }, headers: { 'X-Forgejo-OTP': nextCode } });
     expect(withCode.status).toBe(201);
+    const replayed = await server.request(url.replace('f.txt', 'g.txt'), { method: 'PUT', body: 'x', auth: { basic: [carol.name, carol.password] }, headers: { 'X-Forgejo-OTP': nextCode } });
+    expect(replayed.status).toBe(401);
   });
 
   it('hides the packages of a private owner and of a private linked repository from outsiders (404)', async () => {

@@ -1,4 +1,4 @@
-import { base32Decode, base32Encode, generateTotpSecret, hotp, totpCode, totpUri, verifyTotpCode } from '../../src/modules/auth/totp';
+import { base32Decode, base32Encode, generateTotpSecret, hotp, matchTotpStep, totpCode, totpUri, verifyTotpCode } from '../../src/modules/auth/totp';
 
 // RFC 6238 appendix B uses the ASCII key "12345678901234567890" for SHA-1.
 const RFC_KEY = Buffer.from('12345678901234567890', 'ascii');
@@ -31,6 +31,14 @@ describe('TOTP (RFC 6238)', () => {
     expect(verifyTotpCode(RFC_SECRET, at(1), now)).toBe(true);
     expect(verifyTotpCode(RFC_SECRET, at(-2), now)).toBe(false);
     expect(verifyTotpCode(RFC_SECRET, at(2), now)).toBe(false);
+  });
+
+  it('says which step a code belongs to, so that it can be accepted only once', () => {
+    const now = new Date(1_700_000_000_000);
+    const step = Math.floor(now.getTime() / 30_000);
+    const at = (steps: number) => totpCode(RFC_SECRET, new Date(now.getTime() + steps * 30_000));
+    expect([-1, 0, 1].map((drift) => matchTotpStep(RFC_SECRET, at(drift), now))).toEqual([step - 1, step, step + 1]);
+    expect(matchTotpStep(RFC_SECRET, at(2), now)).toBeNull();
   });
 
   it('refuses codes that are not six digits', () => {

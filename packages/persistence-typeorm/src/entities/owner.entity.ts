@@ -62,6 +62,15 @@ export class OwnerEntity {
   @Column({ name: 'totp_enabled', type: 'boolean', default: false })
   totpEnabled!: boolean;
 
+  /**
+   * The 30-second step of the last TOTP code accepted, so that no code is
+   * accepted twice (nor one older than it). Written only by
+   * OwnerStore.recordTotpUse's conditional UPDATE, never by `save` of a row
+   * loaded earlier (which would put back a stale step), and not loaded.
+   */
+  @Column({ name: 'totp_last_used_step', type: 'integer', nullable: true, update: false, select: false })
+  totpLastUsedStep?: number | null;
+
   @Column({ name: 'created_at', ...timestampColumn() })
   createdAt!: Date;
 

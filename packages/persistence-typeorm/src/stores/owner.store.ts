@@ -1,5 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { OwnerEntity, OwnerKind } from '../entities/owner.entity';
+import { sqlParam } from '../quota/in-transaction';
 import { applyOwnerVisibility, OwnerVisibilityFilter } from './owner-visibility-filter';
 
 /** A search over one kind of owner: by id, or by a keyword in the name or full name. */
@@ -40,9 +41,50 @@ export class OwnerStore {
     await this.repo.update({ id }, { lastLoginAt: when });
   }
 
-  /** Sets the (encrypted) TOTP secret and whether two-factor sign-in is on. */
-  async setTotp(id: number, sealedSecret: string | null, enabled: boolean): Promise<void> {
-    await this.repo.update({ id }, { totpSecret: sealedSecret, totpEnabled: enabled });
+  /** Stores a new (encrypted) TOTP secret, two-factor sign-in still off and no code used yet. */
+  async beginTotpEnrolment(id: number, sealedSecret: string): Promise<void> {
+    await this.setTotp(id, sealedSecret, false);
+  }
+
+  /** Turns two-factor sign-in on with the secret already stored, keeping the step of the code that confirmed it. */
+  async enableTotp(id: number): Promise<void> {
+    await this.repo.update({ id }, { totpEnabled: true });
+  }
+
+  /** Forgets the TOTP secret and turns two-factor sign-in off. */
+  async removeTotp(id: number): Promise<void> {
+    await this.setTotp(id, null, false);
+  }
+
+  /**
+   * Records that the user's TOTP code of `step` was accepted, unless a code of
+   * that step or a later one already was: true when this call recorded it.
+   * One conditional UPDATE decides, so of two requests racing with the same
+   * code exactly one gets true, on either engine.
+   */
+  async recordTotpUse(id: number, step: number): Promise<boolean> {
+    const p = (n: number) => sqlParam(this.manager, n);
+    const changed = await this.execute(
+      `UPDATE owner SET totp_last_used_step = ${p(1)} WHERE id = ${p(2)} AND (totp_last_used_step IS NULL OR totp_last_used_step < ${p(3)})`,
+      [step, id, step],
+    );
+    return changed === 1;
+  }
+
+  private async setTotp(id: number, sealedSecret: string | null, enabled: boolean): Promise<void> {
+    const p = (n: number) => sqlParam(this.manager, n);
+    // Raw SQL: the last used step is not written by the ORM (see OwnerEntity.totpLastUsedStep).
+    await this.execute(`UPDATE owner SET totp_secret = ${p(1)}, totp_enabled = ${p(2)}, totp_last_used_step = NULL WHERE id = ${p(3)}`, [sealedSecret, enabled, id]);
+  }
+
+  /** Runs one UPDATE in this store's transaction (or on its own) and answers how many rows it changed. */
+  private async execute(sql: string, parameters: unknown[]): Promise<number> {
+    const runner = this.manager.queryRunner ?? this.manager.connection.createQueryRunner();
+    try {
+      return (await runner.query(sql, parameters, true)).affected ?? 0;
+    } finally {
+      if (runner !== this.manager.queryRunner) await runner.release();
+    }
   }
 
   /** One page of the owners matching the search, ordered by name, and the total number of matches. */

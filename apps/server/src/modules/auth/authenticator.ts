@@ -17,6 +17,17 @@ const USAGE_RECORD_INTERVAL_MS = 60_000;
 /** Basic passwords git clients send when the username carries the token instead. */
 const TOKEN_IN_USERNAME_PASSWORDS = new Set(['', 'x-oauth-basic']);
 
+/** How a request may be authenticated, beyond the usual credentials. */
+export interface AuthenticationOptions {
+  /**
+   * Whether a user with two-factor sign-in on may sign in with a password and
+   * a one-time code (default true). Git over HTTP says no: one git command
+   * makes several requests with the same credentials, and a code is accepted
+   * once, so there such users sign in with a token (Forgejo refuses them alike).
+   */
+  passwordWithOneTimeCode?: boolean;
+}
+
 interface FoundToken {
   user: OwnerEntity;
   scopes: TokenScope[];
@@ -33,22 +44,24 @@ interface FoundToken {
  */
 @Injectable()
 export class Authenticator {
-  private readonly basic = new BellowsBasicStrategy((request, username, secret) => this.checkBasic(request, username, secret));
+  private readonly basic = new BellowsBasicStrategy((request, username, secret) => this.checkBasic(request, username, secret, true));
+  /** Basic for git over HTTP: no password sign-in for a user with two-factor on. */
+  private readonly basicWithoutOneTimeCode = new BellowsBasicStrategy((request, username, secret) => this.checkBasic(request, username, secret, false));
   private readonly totp: TotpSecrets;
 
   constructor(
     private readonly db: Database,
     @Inject(CONFIG) private readonly config: BellowsConfig,
   ) {
-    this.totp = new TotpSecrets(config.security.secretKey);
+    this.totp = new TotpSecrets(config.security.secretKey, (userId, step) => db.owners.recordTotpUse(userId, step));
   }
 
-  async authenticate(request: FastifyRequest): Promise<Actor | undefined> {
-    const actor = (await this.byCredentials(request)) ?? (await this.byReverseProxy(request));
+  async authenticate(request: FastifyRequest, options: AuthenticationOptions = {}): Promise<Actor | undefined> {
+    const actor = (await this.byCredentials(request, options)) ?? (await this.byReverseProxy(request));
     return this.applySudo(actor, request);
   }
 
-  private async byCredentials(request: FastifyRequest): Promise<Actor | undefined> {
+  private async byCredentials(request: FastifyRequest, options: AuthenticationOptions): Promise<Actor | undefined> {
     const authorization = request.headers.authorization;
     if (authorization) {
       const [scheme, ...rest] = authorization.trim().split(/\s+/);
@@ -57,7 +70,7 @@ export class Authenticator {
         case 'bearer':
           return this.byToken(rest.join(' '), 'token');
         case 'basic':
-          return authenticateBasic(this.basic, request);
+          return authenticateBasic(options.passwordWithOneTimeCode === false ? this.basicWithoutOneTimeCode : this.basic, request);
         default:
           throw new UnauthorizedException(`unsupported authorization scheme "${scheme}"`);
       }
@@ -77,10 +90,11 @@ export class Authenticator {
    * The Basic handler, used by every route that accepts Basic (API, git,
    * packages). A token as password (or as username, with an empty password)
    * signs in by token; otherwise it is a password sign-in, which for a user
-   * with TOTP on also needs the current code: the two-factor check lives here
-   * so that no Basic route can skip it.
+   * with TOTP on also needs the current code, used up by this sign-in (or is
+   * refused outright where `oneTimeCodes` is false): the two-factor check lives
+   * here so that no Basic route can skip it.
    */
-  private async checkBasic(request: FastifyRequest, username: string, secret: string): Promise<Actor> {
+  private async checkBasic(request: FastifyRequest, username: string, secret: string, oneTimeCodes: boolean): Promise<Actor> {
     if (TOKEN_IN_USERNAME_PASSWORDS.has(secret)) return this.byToken(username, 'basic-token');
     const token = await this.findToken(secret);
     if (token) {
@@ -94,7 +108,10 @@ export class Authenticator {
       throw new UnauthorizedException('invalid username or password');
     }
     assertMaySignIn(user);
-    this.totp.requireCode(user, request.headers);
+    if (user.totpEnabled && !oneTimeCodes) {
+      throw new UnauthorizedException('two-factor authentication is enabled: use an access token as the password here (a one-time code serves one request, a git command makes several)');
+    }
+    await this.totp.requireCode(user, request.headers);
     await this.recordLogin(user);
     return { user, method: 'basic-password', scopes: null };
   }

@@ -16,7 +16,8 @@ export interface TotpEnrolment {
  * Turning two-factor sign-in on and off. Enrolment is two steps so that a
  * user cannot lock themselves out with a secret their app never received:
  * `enrol` stores a pending secret (TOTP still off), `confirm` checks a code
- * made from it and only then turns TOTP on.
+ * made from it and only then turns TOTP on. The codes given to confirm and to
+ * disable are used up like those of a sign-in.
  */
 @Injectable()
 export class TotpEnrolmentService {
@@ -26,31 +27,34 @@ export class TotpEnrolmentService {
     private readonly db: Database,
     @Inject(CONFIG) config: BellowsConfig,
   ) {
-    this.secrets = new TotpSecrets(config.security.secretKey);
+    this.secrets = new TotpSecrets(config.security.secretKey, (userId, step) => db.owners.recordTotpUse(userId, step));
   }
 
   /** A new pending secret, replacing any earlier pending one. */
   async enrol(user: OwnerEntity): Promise<TotpEnrolment> {
     if (user.totpEnabled) throw new ConflictException('two-factor authentication is already enabled; disable it first');
     const secret = generateTotpSecret();
-    await this.db.owners.setTotp(user.id, this.secrets.seal(user, secret), false);
+    await this.db.owners.beginTotpEnrolment(user.id, this.secrets.seal(user, secret));
     return { secret, uri: totpUri(ISSUER, user.name, secret) };
   }
 
   async confirm(user: OwnerEntity, passcode: string): Promise<void> {
     if (user.totpEnabled) throw new ConflictException('two-factor authentication is already enabled');
     if (!user.totpSecret) throw new NotFoundException('no two-factor enrolment is pending: POST /user/twofactor/totp first');
-    this.requireCode(user, passcode);
-    await this.db.owners.setTotp(user.id, user.totpSecret, true);
+    await this.requireCode(user, passcode);
+    await this.db.owners.enableTotp(user.id);
   }
 
   async disable(user: OwnerEntity, passcode: string): Promise<void> {
     if (!user.totpEnabled) throw new NotFoundException('two-factor authentication is not enabled');
-    this.requireCode(user, passcode);
-    await this.db.owners.setTotp(user.id, null, false);
+    await this.requireCode(user, passcode);
+    await this.db.owners.removeTotp(user.id);
   }
 
-  private requireCode(user: OwnerEntity, passcode: string): void {
-    if (!this.secrets.accepts(user, passcode)) throw new UnprocessableEntityException('passcode: not the current two-factor code');
+  /** The passcode must be current and unused; like a sign-in, it is then used up. */
+  private async requireCode(user: OwnerEntity, passcode: string): Promise<void> {
+    const verdict = await this.secrets.consume(user, passcode);
+    if (verdict === 'already-used') throw new UnprocessableEntityException('passcode: this two-factor code was already used; each code is accepted once, send the next one');
+    if (verdict === 'invalid') throw new UnprocessableEntityException('passcode: not the current two-factor code');
   }
 }

@@ -41,7 +41,7 @@ export class TotpController {
   @ApiNoContentResponse({ description: 'two-factor authentication is on' })
   @ApiNotFoundResponse({ description: 'no enrolment is pending' })
   @ApiConflictResponse({ description: 'two-factor authentication is already enabled' })
-  @ApiUnprocessableEntityResponse({ description: 'the passcode is not the current code' })
+  @ApiUnprocessableEntityResponse({ description: 'the passcode is not a current code, or was already used (each code is accepted once)' })
   async userConfirmTotp(@CurrentActor() actor: Actor, @Body() body: TotpPasscodeOption): Promise<void> {
     await this.enrolment.confirm(actor.user, body.passcode);
   }
@@ -50,7 +50,7 @@ export class TotpController {
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'two-factor authentication is off' })
   @ApiNotFoundResponse({ description: 'two-factor authentication is not enabled' })
-  @ApiUnprocessableEntityResponse({ description: 'the passcode is not the current code' })
+  @ApiUnprocessableEntityResponse({ description: 'the passcode is not a current code, or was already used (each code is accepted once)' })
   async userDisableTotp(@CurrentActor() actor: Actor, @Body() body: TotpPasscodeOption): Promise<void> {
     await this.enrolment.disable(actor.user, body.passcode);
   }

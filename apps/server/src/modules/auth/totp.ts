@@ -4,7 +4,10 @@ import { createHmac, randomBytes, timingSafeEqual } from 'crypto';
  * Time-based one-time passwords (RFC 6238 over RFC 4226 HOTP): HMAC-SHA1,
  * 6 digits, 30-second steps, the form every authenticator app speaks.
  * A code from the step before or after the current one is accepted too, to
- * allow for clock drift between the phone and the server.
+ * allow for clock drift between the phone and the server: a code is valid for
+ * 90 seconds, from 30 seconds before its own step begins to 30 seconds after
+ * it ends. That it is accepted only once is the caller's part (see
+ * TotpSecrets.consume), which is why matchTotpStep says which step matched.
  */
 export const TOTP_DIGITS = 6;
 export const TOTP_STEP_SECONDS = 30;
@@ -39,17 +42,26 @@ export function totpCode(secretBase32: string, at: Date = new Date(), options: T
 
 /** Whether `code` is valid now (or one step before/after). */
 export function verifyTotpCode(secretBase32: string, code: string, at: Date = new Date()): boolean {
+  return matchTotpStep(secretBase32, code, at) !== null;
+}
+
+/**
+ * The step (30-second counter) whose code `code` is, when it is valid at `at`
+ * (the current step or one either side; the latest, should two share a code),
+ * else null.
+ */
+export function matchTotpStep(secretBase32: string, code: string, at: Date = new Date()): number | null {
   const trimmed = code.trim();
-  if (!/^\d{6}$/.test(trimmed)) return false;
+  if (!/^\d{6}$/.test(trimmed)) return null;
   const key = base32Decode(secretBase32);
   const step = stepOf(at);
-  let matched = false;
+  let matched: bigint | null = null;
   // Check every window without stopping early, so timing says nothing about which matched.
   for (let drift = -ACCEPTED_DRIFT_STEPS; drift <= ACCEPTED_DRIFT_STEPS; drift++) {
     const expected = Buffer.from(hotp(key, step + BigInt(drift)));
-    if (timingSafeEqual(expected, Buffer.from(trimmed))) matched = true;
+    if (timingSafeEqual(expected, Buffer.from(trimmed))) matched = step + BigInt(drift);
   }
-  return matched;
+  return matched === null ? null : Number(matched);
 }
 
 /** The `otpauth://` URI authenticator apps read (usually from a QR code). */

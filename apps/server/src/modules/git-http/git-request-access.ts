@@ -2,17 +2,25 @@ import { ForbiddenException, Injectable, NotFoundException, UnauthorizedExceptio
 import type { FastifyRequest } from 'fastify';
 import { scopesAllow } from '@bellows/domain';
 import { Actor } from '../../http/auth/actor';
-import { Authenticator } from '../auth/authenticator';
+import { AuthenticationOptions, Authenticator } from '../auth/authenticator';
 import { RepoContext, RepositoryAccess } from '../repositories/repository-access.service';
 import { GitRouteTarget } from './git-route-target';
+
+/**
+ * Git over HTTP (and LFS) takes no password with a one-time code: one git
+ * command makes several requests with the same credentials, and each code is
+ * accepted once. As in Forgejo, a user with two-factor on uses a token.
+ */
+export const GIT_AUTHENTICATION: AuthenticationOptions = { passwordWithOneTimeCode: false };
 
 /** Fetching needs read access to the repository, pushing (and LFS uploads) write access. */
 export type GitAccessLevel = 'read' | 'write';
 
 /**
  * Who may fetch from or push to a repository over HTTP. Credentials go through
- * the Authenticator (Basic password with the two-factor check, Basic token,
- * `Authorization: token`), permissions through RepositoryAccess, like the API.
+ * the Authenticator (Basic password, Basic token, `Authorization: token`),
+ * permissions through RepositoryAccess, like the API. A user with two-factor
+ * sign-in on must use a token: see GIT_AUTHENTICATION.
  *
  * Anonymous callers get 401 with a Basic challenge where signing in might
  * help (a private or missing repository, any push), so that git prompts;
@@ -27,7 +35,7 @@ export class GitRequestAccess {
   ) {}
 
   async authorize(request: FastifyRequest, target: GitRouteTarget, level: GitAccessLevel): Promise<RepoContext> {
-    const actor = await this.authenticator.authenticate(request);
+    const actor = await this.authenticator.authenticate(request, GIT_AUTHENTICATION);
     return this.authorizeActor(actor, target, level);
   }
 

@@ -6,7 +6,7 @@ import { BellowsConfig } from '../../../config';
 import { Actor } from '../../../http/auth/actor';
 import { Authenticator } from '../../auth/authenticator';
 import { RepoContext } from '../../repositories/repository-access.service';
-import { GitAccessLevel, GitRequestAccess } from '../git-request-access';
+import { GIT_AUTHENTICATION, GitAccessLevel, GitRequestAccess } from '../git-request-access';
 import { GitRouteTarget, parseGitRouteTarget } from '../git-route-target';
 import { LfsActionTokens, LFS_ACTION_SCHEME } from './lfs-action-token';
 import { isLfsOid, isLfsSize, LFS_CONTENT_TYPE, LfsAction, LfsObjectResult, LfsOperation, LfsPointer, parseBatchRequest, pointerProblem } from './lfs-batch';
@@ -99,7 +99,7 @@ export class LfsHandler {
   /** The caller: the user of a valid action grant (and its repository), or whoever the usual credentials name. */
   private async callerOf(request: FastifyRequest): Promise<{ actor: Actor | undefined; grantedRepoId?: number }> {
     const [scheme, token] = (request.headers.authorization ?? '').trim().split(/\s+/, 2);
-    if (scheme?.toLowerCase() !== LFS_ACTION_SCHEME.toLowerCase()) return { actor: await this.authenticator.authenticate(request) };
+    if (scheme?.toLowerCase() !== LFS_ACTION_SCHEME.toLowerCase()) return { actor: await this.authenticator.authenticate(request, GIT_AUTHENTICATION) };
     const grant = token ? this.tokens.verify(token) : null;
     const user = grant ? await this.db.owners.findById(grant.userId) : null;
     if (!grant || !user || !user.isActive || user.prohibitLogin) throw new UnauthorizedException('the LFS transfer token is invalid or has expired: run the command again');
