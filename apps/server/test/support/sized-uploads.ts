@@ -17,8 +17,8 @@ export interface ApiClient {
 
 export async function call(client: ApiClient, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<any> {
   const headers: Record<string, string> = { authorization: `token ${client.token}`, ...(init.headers ?? {}) };
-  let body: BodyInit | undefined;
-  if (init.body instanceof FormData || typeof init.body === 'string' || Buffer.isBuffer(init.body)) body = init.body as BodyInit;
+  let body: RequestInit['body'];
+  if (init.body instanceof FormData || typeof init.body === 'string' || Buffer.isBuffer(init.body)) body = init.body as RequestInit['body'];
   else if (init.body !== undefined) {
     body = JSON.stringify(init.body);
     headers['content-type'] ??= 'application/json';
