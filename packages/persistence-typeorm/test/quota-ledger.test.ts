@@ -1,6 +1,7 @@
+import { ContainerGoneError } from '@bellows/domain';
 import { Database } from '../src/database';
 import { describeEachEngine } from './support/each-engine';
-import { insertOwner, uniqueName } from './support/quota-fixtures';
+import { containersIn, insertOwner, uniqueName } from './support/quota-fixtures';
 
 describeEachEngine('quota usage ledger', (ctx) => {
   const usage = async (db: Database, ownerId: number) => (await db.quotaUsage.usageOf(ownerId)).toJSON();
@@ -32,9 +33,10 @@ describeEachEngine('quota usage ledger', (ctx) => {
     const uploader = await insertOwner(db, 'user');
     const org = await insertOwner(db, 'organization');
     const repo = await repoOf(db, org.id);
-    await db.attachments.insert({ repoId: repo.id, issueId: 1, name: 'a.txt', size: 30, uploaderId: uploader.id });
-    await db.attachments.insert({ repoId: repo.id, commentId: 5, name: 'b.txt', size: 12, uploaderId: uploader.id });
-    const release = await db.attachments.insert({ repoId: repo.id, releaseId: 2, name: 'c.zip', size: 500, uploaderId: uploader.id });
+    const { issueId, commentId, releaseId } = await containersIn(db, repo.id);
+    await db.attachments.insert({ repoId: repo.id, issueId, name: 'a.txt', size: 30, uploaderId: uploader.id });
+    await db.attachments.insert({ repoId: repo.id, issueId, commentId, name: 'b.txt', size: 12, uploaderId: uploader.id });
+    const release = await db.attachments.insert({ repoId: repo.id, releaseId, name: 'c.zip', size: 500, uploaderId: uploader.id });
     expect(await usage(db, org.id)).toMatchObject({ 'attachments:issues': 42, 'attachments:releases': 500 });
     expect(await usage(db, uploader.id)).toMatchObject({ 'attachments:issues': 0, 'attachments:releases': 0 });
     await db.attachments.delete(release.id);
@@ -62,8 +64,9 @@ describeEachEngine('quota usage ledger', (ctx) => {
     const { db } = ctx();
     const owner = await insertOwner(db);
     const repo = await repoOf(db, owner.id);
-    const artifact = await db.artifacts.insert({ repoId: repo.id, runId: 1, name: 'build', compressedSize: 64 });
-    await db.artifacts.insert({ repoId: repo.id, runId: 1, name: 'logs', compressedSize: 6 });
+    const { runId } = await containersIn(db, repo.id);
+    const artifact = await db.artifacts.insert({ repoId: repo.id, runId, name: 'build', compressedSize: 64 });
+    await db.artifacts.insert({ repoId: repo.id, runId, name: 'logs', compressedSize: 6 });
     expect(await usage(db, owner.id)).toMatchObject({ artifacts: 70 });
     expect(await db.artifacts.markExpired(artifact.id)).toBe(true);
     expect(await db.artifacts.markExpired(artifact.id)).toBe(false);
@@ -75,10 +78,30 @@ describeEachEngine('quota usage ledger', (ctx) => {
     const { db } = ctx();
     const owner = await insertOwner(db);
     const repo = await repoOf(db, owner.id, { isPrivate: true, gitSize: 10, lfsSize: 20 });
-    await db.attachments.insert({ repoId: repo.id, issueId: 1, name: 'x', size: 5, uploaderId: owner.id });
-    await db.artifacts.insert({ repoId: repo.id, runId: 1, name: 'y', compressedSize: 9 });
+    const { issueId, runId } = await containersIn(db, repo.id);
+    await db.attachments.insert({ repoId: repo.id, issueId, name: 'x', size: 5, uploaderId: owner.id });
+    await db.artifacts.insert({ repoId: repo.id, runId, name: 'y', compressedSize: 9 });
     await db.repositories.delete(repo.id);
     expect(Object.values(await usage(db, owner.id))).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(await db.quotaRecount.differences(owner.id)).toEqual([]);
+  });
+
+  it('refuses to record a file for a container that is gone, and deletes a container with its attachments', async () => {
+    const { db } = ctx();
+    const owner = await insertOwner(db);
+    const repo = await repoOf(db, owner.id);
+    const { issueId, commentId, releaseId, runId } = await containersIn(db, repo.id);
+    await db.attachments.insert({ repoId: repo.id, issueId, name: 'a', size: 10, uploaderId: null });
+    await db.attachments.insert({ repoId: repo.id, issueId, commentId, name: 'b', size: 20, uploaderId: null });
+    expect((await db.attachments.deleteContainer('comment', commentId))?.map((a) => a.name)).toEqual(['b']);
+    expect(await db.attachments.deleteContainer('comment', commentId)).toBeNull();
+    await expect(db.attachments.insert({ repoId: repo.id, issueId, commentId, name: 'late', size: 5, uploaderId: null })).rejects.toThrow(ContainerGoneError);
+    expect((await db.attachments.deleteContainer('release', releaseId))).toEqual([]);
+    await expect(db.attachments.insert({ repoId: repo.id, releaseId, name: 'late', size: 5, uploaderId: null })).rejects.toThrow(/release .* does not exist/);
+    expect(await usage(db, owner.id)).toMatchObject({ 'attachments:issues': 10, 'attachments:releases': 0 });
+    await db.repositories.delete(repo.id);
+    await expect(db.artifacts.insert({ repoId: repo.id, runId, name: 'late', compressedSize: 5 })).rejects.toThrow(/repository .* does not exist/);
+    await expect(db.lfs.reference(repo.id, 'a'.repeat(64), 5)).rejects.toThrow(ContainerGoneError);
     expect(await db.quotaRecount.differences(owner.id)).toEqual([]);
   });
 
@@ -86,9 +109,10 @@ describeEachEngine('quota usage ledger', (ctx) => {
     const { db } = ctx();
     const owner = await insertOwner(db);
     const repo = await repoOf(db, owner.id);
+    const { issueId } = await containersIn(db, repo.id);
     await expect(
       db.transaction(async (tx) => {
-        await tx.attachments.insert({ repoId: repo.id, issueId: 1, name: 'x', size: 77, uploaderId: null });
+        await tx.attachments.insert({ repoId: repo.id, issueId, name: 'x', size: 77, uploaderId: null });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
@@ -110,16 +134,17 @@ describeEachEngine('quota usage ledger', (ctx) => {
     const { db } = ctx();
     const owner = await insertOwner(db, 'organization');
     const repos = [await repoOf(db, owner.id), await repoOf(db, owner.id)];
+    const parents = [await containersIn(db, repos[0].id), await containersIn(db, repos[1].id)];
     const first = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        db.transaction((tx) => tx.attachments.insert({ repoId: repos[i % 2].id, issueId: i % 3 ? 1 : null, releaseId: i % 3 ? null : 1, name: `f${i}`, size: 100 + i, uploaderId: null })),
+        db.transaction((tx) => tx.attachments.insert({ repoId: repos[i % 2].id, issueId: i % 3 ? parents[i % 2].issueId : null, releaseId: i % 3 ? null : parents[i % 2].releaseId, name: `f${i}`, size: 100 + i, uploaderId: null })),
       ),
     );
     await Promise.all([
       ...first.filter((_, i) => i % 2 === 0).map((a) => db.transaction((tx) => tx.attachments.delete(a.id))),
       ...first.filter((_, i) => i % 4 === 1).map((a) => db.transaction((tx) => tx.attachments.delete(a.id))), // racing deletions of the same rows
       ...first.filter((_, i) => i % 4 === 1).map((a) => db.attachments.delete(a.id)),
-      ...Array.from({ length: 20 }, (_, i) => db.attachments.insert({ repoId: repos[i % 2].id, issueId: 2, name: `g${i}`, size: 1000 + i, uploaderId: null })),
+      ...Array.from({ length: 20 }, (_, i) => db.attachments.insert({ repoId: repos[i % 2].id, issueId: parents[i % 2].issueId, name: `g${i}`, size: 1000 + i, uploaderId: null })),
       db.repositories.setGitSize(repos[0].id, 5000),
       db.repositories.setPrivate(repos[1].id, true),
     ]);

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { ServerResponse } from 'http';
+import { ContainerGoneError } from '@bellows/domain';
 import { httpExceptionMessage } from './http-exception-message';
 
 /** Where every error body's `url` points: the browsable API description. */
@@ -34,6 +35,8 @@ export class ApiErrorFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       return { status: exception.getStatus(), message: httpExceptionMessage(exception) };
     }
+    // A container deleted while the request ran is what it would have been a moment later: not found.
+    if (exception instanceof ContainerGoneError) return { status: HttpStatus.NOT_FOUND, message: exception.message };
     // Errors raised by Fastify itself (bad JSON, body too large, bad content type) carry a statusCode.
     const fastifyError = exception as { statusCode?: number; code?: string; message?: string };
     if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {

@@ -1,5 +1,6 @@
 import { HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ContainerGoneError } from '@bellows/domain';
 import { GitConflictError, GitNotFoundError, InvalidGitInputError } from '@bellows/git';
 import { BlobAbortedError, BlobMismatchError, BlobNotFoundError, BlobTooLargeError, InvalidBlobKeyError } from '@bellows/storage';
 import { httpExceptionMessage } from './http-exception-message';
@@ -35,6 +36,7 @@ function describe(error: unknown, request: FastifyRequest): { status: number; me
   }
   if (error instanceof InvalidGitInputError || error instanceof InvalidBlobKeyError) return { status: 400, message: error.message };
   if (error instanceof GitNotFoundError || error instanceof BlobNotFoundError) return { status: 404, message: error.message };
+  if (error instanceof ContainerGoneError) return { status: 404, message: error.message };
   if (error instanceof GitConflictError) return { status: 409, message: error.message };
   if (error instanceof BlobMismatchError) return { status: 422, message: error.message };
   if (error instanceof BlobTooLargeError) return { status: 413, message: error.message };

@@ -1,4 +1,5 @@
 export * from './quota-error';
+export * from './container-gone';
 export * from './quota-name';
 export * from './subject';
 export * from './usage';

@@ -61,3 +61,13 @@ export class UsageLedger {
     return rows.map((row) => ({ ownerId: Number(row.owner_id), bucket: row.bucket as UsageBucket, bytes: Number(row.bytes) }));
   }
 }
+/** One adjustment per owner and bucket (fewer statements when deleting many rows). */
+export function mergeAdjustments(adjustments: UsageAdjustment[]): UsageAdjustment[] {
+  const merged = new Map<string, UsageAdjustment>();
+  for (const a of adjustments) {
+    const key = `${a.ownerId}/${a.bucket}`;
+    const current = merged.get(key);
+    merged.set(key, current ? { ...current, delta: current.delta + a.delta } : { ...a });
+  }
+  return [...merged.values()];
+}

@@ -67,8 +67,9 @@ export class ActionRunStore {
     await this.manager.getRepository(ActionArtifactUploadEntity).update({ id }, assembled);
   }
 
-  async deleteUpload(id: number): Promise<void> {
-    await this.manager.getRepository(ActionArtifactUploadEntity).delete({ id });
+  /** False when the upload was gone already (finalized or abandoned by another request). */
+  async deleteUpload(id: number): Promise<boolean> {
+    return ((await this.manager.getRepository(ActionArtifactUploadEntity).delete({ id })).affected ?? 0) > 0;
   }
 
   /** Uploads started before `before` and never finalized (abandoned by their client). */

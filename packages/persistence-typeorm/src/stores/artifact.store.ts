@@ -1,8 +1,9 @@
 import { EntityManager, In, LessThanOrEqual } from 'typeorm';
 import { ActionArtifactEntity } from '../entities/action-artifact.entity';
+import { ActionRunEntity } from '../entities/action-run.entity';
 import { RepositoryEntity } from '../entities/repository.entity';
 import { InTransaction } from '../quota/in-transaction';
-import { findLocked } from '../quota/locked-row';
+import { findLocked, holdContainers } from '../quota/locked-row';
 import { UsageLedger } from '../quota/usage-ledger';
 
 export interface NewArtifact {
@@ -46,8 +47,13 @@ export class ArtifactStore {
     return this.manager.getRepository(ActionArtifactEntity).findOneBy({ id });
   }
 
+  /** Records a finalized artifact while its repository and run are held; ContainerGoneError when either was deleted meanwhile. */
   insert(input: NewArtifact): Promise<ActionArtifactEntity> {
     return this.inTransaction(async (manager) => {
+      await holdContainers(manager, [
+        { kind: 'repository', entity: RepositoryEntity, id: input.repoId },
+        { kind: 'actions run', entity: ActionRunEntity, id: input.runId },
+      ]);
       const repository = await manager.getRepository(RepositoryEntity).findOneByOrFail({ id: input.repoId });
       const artifacts = manager.getRepository(ActionArtifactEntity);
       const saved = await artifacts.save(

@@ -4,8 +4,12 @@ import { UsageBucket } from '@bellows/domain';
 import { AttachmentEntity } from '../entities/attachment.entity';
 import { RepositoryEntity } from '../entities/repository.entity';
 import { InTransaction } from '../quota/in-transaction';
-import { findLocked } from '../quota/locked-row';
-import { UsageLedger } from '../quota/usage-ledger';
+import { CommentEntity } from '../entities/comment.entity';
+import { IssueEntity } from '../entities/issue.entity';
+import { ReleaseEntity } from '../entities/release.entity';
+import { ContainerLink, findLocked, holdContainers } from '../quota/locked-row';
+import { mergeAdjustments, UsageLedger } from '../quota/usage-ledger';
+
 
 export interface NewAttachment {
   repoId: number;
@@ -95,10 +99,15 @@ export class AttachmentStore {
     await this.repo.increment({ id }, 'downloadCount', 1);
   }
 
+  /**
+   * Records an uploaded file and counts it, in one transaction, while its
+   * repository and its issue, comment or release are held; ContainerGoneError
+   * when one of them was deleted meanwhile (nothing is recorded then).
+   */
   insert(input: NewAttachment): Promise<AttachmentEntity> {
     return this.inTransaction(async (manager) => {
-      const repository = await manager.getRepository(RepositoryEntity).findOneBy({ id: input.repoId });
-      if (!repository) throw new Error(`repository ${input.repoId} does not exist`);
+      await holdContainers(manager, containersOf(input));
+      const repository = await manager.getRepository(RepositoryEntity).findOneByOrFail({ id: input.repoId });
       const saved = await manager.getRepository(AttachmentEntity).save(
         manager.getRepository(AttachmentEntity).create({
           uuid: input.uuid ?? randomUUID(), repoId: input.repoId, name: input.name, size: input.size, uploaderId: input.uploaderId,
@@ -121,6 +130,33 @@ export class AttachmentStore {
       const bucket = attachmentBucket(attachment);
       if (bucket) await new UsageLedger(manager).adjust({ ownerId: repository.ownerId, bucket, delta: -attachment.size });
       return true;
+    });
+  }
+
+  /**
+   * Deletes an issue, a comment or a release with all its attachments, in one
+   * transaction: the container is locked first, so an upload into it either
+   * finished before (its row is seen and taken off the ledger here) or is
+   * refused by `insert`. Returns the deleted attachments (their files are the
+   * caller's to remove once this has committed), or null when the container
+   * was already gone. An issue's attachments include its comments'.
+   */
+  deleteContainer(kind: 'issue' | 'comment' | 'release', id: number): Promise<AttachmentEntity[] | null> {
+    return this.inTransaction(async (manager) => {
+      const { entity, column } = CONTAINER_TABLES[kind];
+      if (!(await findLocked(manager, entity, { id }))) return null;
+      const attachments = await manager.getRepository(AttachmentEntity).findBy({ [column]: id });
+      if (attachments.length) {
+        const repository = await manager.getRepository(RepositoryEntity).findOneByOrFail({ id: attachments[0].repoId });
+        await manager.getRepository(AttachmentEntity).delete({ id: In(attachments.map((a) => a.id)) });
+        const changes = attachments.flatMap((a) => {
+          const bucket = attachmentBucket(a);
+          return bucket ? [{ ownerId: repository.ownerId, bucket, delta: -a.size }] : [];
+        });
+        await new UsageLedger(manager).adjust(...mergeAdjustments(changes));
+      }
+      await manager.getRepository(entity).delete({ id });
+      return attachments;
     });
   }
 
@@ -151,6 +187,22 @@ export class AttachmentStore {
       total,
     ];
   }
+}
+
+/** The table of each kind of container, and the attachment column that points at it. */
+const CONTAINER_TABLES = {
+  issue: { entity: IssueEntity, column: 'issueId' },
+  comment: { entity: CommentEntity, column: 'commentId' },
+  release: { entity: ReleaseEntity, column: 'releaseId' },
+} as const;
+
+/** What an attachment hangs on, outermost first. */
+function containersOf(input: NewAttachment): ContainerLink[] {
+  const links: ContainerLink[] = [{ kind: 'repository', entity: RepositoryEntity, id: input.repoId }];
+  if (input.issueId != null) links.push({ kind: 'issue', entity: IssueEntity, id: input.issueId });
+  if (input.commentId != null) links.push({ kind: 'comment', entity: CommentEntity, id: input.commentId });
+  if (input.releaseId != null) links.push({ kind: 'release', entity: ReleaseEntity, id: input.releaseId });
+  return links;
 }
 
 function nullableNumber(value: unknown): number | null {

@@ -1,5 +1,6 @@
 import { EntityManager, In } from 'typeorm';
 import { CommentEntity } from '../entities/comment.entity';
+import { findLocked } from '../quota/locked-row';
 
 /** The fields of a timeline entry; everything not given is left empty. */
 export type NewComment = Pick<CommentEntity, 'issueId' | 'type' | 'posterId' | 'createdAt'> &
@@ -30,12 +31,14 @@ export class CommentStore {
     return ids.length ? this.comments.find({ where: { id: In(ids) }, relations: { poster: true } }) : Promise.resolve([]);
   }
 
-  save(comment: CommentEntity): Promise<CommentEntity> {
-    return this.comments.save(comment);
+  /** The comment's current row, locked until the transaction ends (on PostgreSQL); null when it is gone. Call inside a transaction. */
+  findForChange(id: number): Promise<CommentEntity | null> {
+    return findLocked(this.manager, CommentEntity, { id });
   }
 
-  async delete(id: number): Promise<void> {
-    await this.comments.delete({ id });
+  /** Writes the given columns by id; false when the comment is gone (a deleted comment is never written back). */
+  async update(id: number, changes: Partial<Pick<CommentEntity, 'content' | 'updatedAt'>>): Promise<boolean> {
+    return ((await this.comments.update({ id }, changes)).affected ?? 0) > 0;
   }
 
   /** An issue's entries of the given types (all when absent), oldest first. */

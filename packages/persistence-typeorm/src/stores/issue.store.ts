@@ -4,6 +4,7 @@ import { IssueEntity } from '../entities/issue.entity';
 import { IssueLabelEntity } from '../entities/issue-label.entity';
 import { OwnerEntity } from '../entities/owner.entity';
 import { PullRequestEntity } from '../entities/pull-request.entity';
+import { findLocked } from '../quota/locked-row';
 import { nextIssueIndex } from './issue-index';
 
 export interface NewIssue {
@@ -15,6 +16,9 @@ export interface NewIssue {
   milestoneId: number | null;
   createdAt: Date;
 }
+
+/** The columns of an issue an edit may write. */
+export type IssueChanges = Partial<Pick<IssueEntity, 'title' | 'body' | 'isClosed' | 'closedAt' | 'milestoneId' | 'updatedAt'>>;
 
 /** What a list of a repository's issues is narrowed to; absent fields do not narrow it. */
 export interface IssueFilter {
@@ -67,8 +71,23 @@ export class IssueStore {
     return ids.length ? this.issues.find({ where: { id: In(ids) }, relations: { poster: true } }) : Promise.resolve([]);
   }
 
-  save(issue: IssueEntity): Promise<IssueEntity> {
-    return this.issues.save(issue);
+  /**
+   * The issue's current row, locked until the transaction ends (on PostgreSQL)
+   * so that an edit works on what is stored now, not on what a request read
+   * earlier; null when it is gone. Call inside a transaction.
+   */
+  findForChange(id: number): Promise<IssueEntity | null> {
+    return findLocked(this.manager, IssueEntity, { id });
+  }
+
+  /** Writes the given columns by id; false when the issue is gone (a deleted issue is never written back). */
+  async update(id: number, changes: IssueChanges): Promise<boolean> {
+    return ((await this.issues.update({ id }, changes)).affected ?? 0) > 0;
+  }
+
+  /** Deletes the issue row (comments, labels, assignees and its pull request cascade); attachments go through their store. */
+  async delete(id: number): Promise<void> {
+    await this.issues.delete({ id });
   }
 
   /** Sets the issue's update date (and nothing else). */

@@ -1,4 +1,5 @@
 import { EntityManager } from 'typeorm';
+import { ContainerGoneError } from '@bellows/domain';
 import { LfsObjectEntity } from '../entities/lfs-object.entity';
 import { LfsObjectRepositoryEntity } from '../entities/lfs-object-repository.entity';
 import { RepositoryEntity } from '../entities/repository.entity';
@@ -36,7 +37,7 @@ export class LfsStore {
   reference(repoId: number, oid: string, size: number): Promise<number> {
     return this.inTransaction(async (manager) => {
       // Lock the repository first, so concurrent uploads to it sum one after the other.
-      if (!(await findLocked(manager, RepositoryEntity, { id: repoId }))) throw new Error(`repository ${repoId} does not exist`);
+      if (!(await findLocked(manager, RepositoryEntity, { id: repoId }))) throw new ContainerGoneError('repository', repoId);
       await manager.createQueryBuilder().insert().into(LfsObjectEntity).values({ oid, size, createdAt: new Date() }).orIgnore().execute();
       await manager.createQueryBuilder().insert().into(LfsObjectRepositoryEntity).values({ repoId, oid }).orIgnore().execute();
       const total = await sumReferencedSizes(manager, repoId);

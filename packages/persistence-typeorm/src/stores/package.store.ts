@@ -1,4 +1,5 @@
 import { EntityManager } from 'typeorm';
+import { ContainerGoneError } from '@bellows/domain';
 import { PackageBlobEntity } from '../entities/package-blob.entity';
 import { PackageDistTagEntity } from '../entities/package-dist-tag.entity';
 import { PackageFileEntity } from '../entities/package-file.entity';
@@ -6,7 +7,7 @@ import { PackageVersionEntity } from '../entities/package-version.entity';
 import { PackageEntity } from '../entities/package.entity';
 import { RepositoryEntity } from '../entities/repository.entity';
 import { InTransaction, rowLockClause, sqlParam } from '../quota/in-transaction';
-import { findLocked } from '../quota/locked-row';
+import { findLocked, holdContainers } from '../quota/locked-row';
 import { UsageLedger } from '../quota/usage-ledger';
 
 export interface NewPackage {
@@ -81,9 +82,13 @@ export class PackageStore {
     return packages.save(packages.create({ ownerId: input.ownerId, type: input.type, name: input.name, lowerName: input.name.toLowerCase(), repoId: input.repoId ?? null }));
   }
 
+  /** Adds a version while holding its package; ContainerGoneError when the package was deleted meanwhile. */
   createVersion(packageId: number, version: string, extra: NewPackageVersion = {}): Promise<PackageVersionEntity> {
-    const versions = this.manager.getRepository(PackageVersionEntity);
-    return versions.save(versions.create({ packageId, version, createdAt: new Date(), creatorId: extra.creatorId ?? null, metadata: extra.metadata ?? null }));
+    return this.inTransaction(async (manager) => {
+      await holdContainers(manager, [{ kind: 'package', entity: PackageEntity, id: packageId }]);
+      const versions = manager.getRepository(PackageVersionEntity);
+      return versions.save(versions.create({ packageId, version, createdAt: new Date(), creatorId: extra.creatorId ?? null, metadata: extra.metadata ?? null }));
+    });
   }
 
   /** The blob with this digest, stored once however many files use it (digests filled in when first known). */
@@ -201,7 +206,7 @@ export class PackageStore {
     return this.inTransaction(async (manager) => {
       const blob = await manager.getRepository(PackageBlobEntity).findOneByOrFail({ id: blobId });
       // Locked so that a concurrent deletion of the version counts this file or refuses it, never misses it.
-      if (!(await findLocked(manager, PackageVersionEntity, { id: versionId }))) throw new Error(`package version ${versionId} does not exist`);
+      if (!(await findLocked(manager, PackageVersionEntity, { id: versionId }))) throw new ContainerGoneError('package version', versionId);
       const ownerId = await this.ownerOfVersion(manager, versionId);
       const files = manager.getRepository(PackageFileEntity);
       const file = await files.save(files.create({ versionId, blobId, name, size: blob.size }));
@@ -243,6 +248,19 @@ export class PackageStore {
       const bytes = await this.sumOfFiles(manager, 'v.package_id', packageId);
       await manager.getRepository(PackageEntity).delete({ id: packageId });
       await new UsageLedger(manager).adjust({ ownerId: pkg.ownerId, bucket: 'packages', delta: -bytes });
+      return true;
+    });
+  }
+
+  /**
+   * Deletes the package if it has no version left (after its last version was
+   * deleted), under the package's lock: a version added meanwhile keeps it.
+   */
+  deletePackageIfEmpty(packageId: number): Promise<boolean> {
+    return this.inTransaction(async (manager) => {
+      if (!(await findLocked(manager, PackageEntity, { id: packageId }))) return false;
+      if ((await manager.getRepository(PackageVersionEntity).countBy({ packageId })) > 0) return false;
+      await manager.getRepository(PackageEntity).delete({ id: packageId });
       return true;
     });
   }

@@ -1,6 +1,9 @@
 import { EntityManager } from 'typeorm';
 import { ReleaseEntity } from '../entities/release.entity';
 
+/** The columns of a release an edit may write. */
+export type ReleaseChanges = Partial<Omit<ReleaseEntity, 'id' | 'repoId' | 'repository' | 'publisher'>>;
+
 export interface ReleaseFilter {
   repoId: number;
   /** Whether drafts may be listed at all (only for those who may write). */
@@ -50,12 +53,8 @@ export class ReleaseStore {
     return query.orderBy('r.createdAt', 'DESC').addOrderBy('r.id', 'DESC').skip(skip).take(take).getManyAndCount();
   }
 
-  save(release: ReleaseEntity): Promise<ReleaseEntity> {
-    return this.releases.save(release);
-  }
-
-  /** Deletes the row only: delete its attachments through the attachment store first. */
-  async delete(id: number): Promise<void> {
-    await this.releases.delete({ id });
+  /** Writes the given columns by id; false when the release is gone (a deleted release is never written back). */
+  async update(id: number, changes: ReleaseChanges): Promise<boolean> {
+    return ((await this.releases.update({ id }, changes)).affected ?? 0) > 0;
   }
 }

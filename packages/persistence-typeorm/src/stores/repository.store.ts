@@ -1,12 +1,13 @@
 import { EntityManager } from 'typeorm';
-import { UsageBucket } from '@bellows/domain';
+import { ContainerGoneError, UsageBucket } from '@bellows/domain';
 import { ActionArtifactEntity } from '../entities/action-artifact.entity';
 import { AttachmentEntity } from '../entities/attachment.entity';
 import { RepositoryEntity } from '../entities/repository.entity';
 import { InTransaction } from '../quota/in-transaction';
 import { findLocked } from '../quota/locked-row';
-import { UsageAdjustment, UsageLedger } from '../quota/usage-ledger';
+import { mergeAdjustments, UsageAdjustment, UsageLedger } from '../quota/usage-ledger';
 import { attachmentBucket } from './attachment.store';
+
 
 export interface NewRepository {
   ownerId: number;
@@ -134,22 +135,11 @@ export class RepositoryStore {
   private change(id: number, apply: (repo: RepositoryEntity) => UsageAdjustment[]): Promise<void> {
     return this.inTransaction(async (manager) => {
       const repo = await findLocked(manager, RepositoryEntity, { id });
-      if (!repo) throw new Error(`repository ${id} does not exist`);
+      if (!repo) throw new ContainerGoneError('repository', id);
       const adjustments = apply(repo);
       repo.updatedAt = new Date();
       await manager.getRepository(RepositoryEntity).save(repo);
       await new UsageLedger(manager).adjust(...adjustments);
     });
   }
-}
-
-/** One adjustment per owner and bucket (fewer statements when deleting many rows). */
-export function mergeAdjustments(adjustments: UsageAdjustment[]): UsageAdjustment[] {
-  const merged = new Map<string, UsageAdjustment>();
-  for (const a of adjustments) {
-    const key = `${a.ownerId}/${a.bucket}`;
-    const current = merged.get(key);
-    merged.set(key, current ? { ...current, delta: current.delta + a.delta } : { ...a });
-  }
-  return [...merged.values()];
 }

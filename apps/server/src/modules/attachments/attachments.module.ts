@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { IssuesModule } from '../issues/issues.module';
 import { RepositoriesModule } from '../repositories/repositories.module';
 import { AttachmentDownloadController } from './attachment-download.controller';
+import { AttachmentDownloads } from './attachment-downloads.service';
 import { AttachmentUploads } from './attachment-upload';
 import { CommentAttachmentsController } from './comment-attachments.controller';
 import { IssueAttachmentsController } from './issue-attachments.controller';
@@ -16,7 +17,7 @@ import { MultipartParser } from './multipart-parser';
 @Module({
   imports: [RepositoriesModule, IssuesModule],
   controllers: [IssueAttachmentsController, CommentAttachmentsController, AttachmentDownloadController],
-  providers: [MultipartParser, AttachmentUploads, IssueAttachmentsService],
+  providers: [MultipartParser, AttachmentUploads, AttachmentDownloads, IssueAttachmentsService],
   exports: [AttachmentUploads],
 })
 export class AttachmentsModule {}

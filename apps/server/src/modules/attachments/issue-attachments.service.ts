@@ -2,7 +2,7 @@ import { ForbiddenException, Inject, Injectable, NotFoundException, Unprocessabl
 import type { FastifyRequest } from 'fastify';
 import { createCommentAttachmentDates, createIssueAttachmentDates } from '@bellows/domain';
 import { AttachmentEntity, Database } from '@bellows/persistence-typeorm';
-import { BlobStore, shardedKey } from '@bellows/storage';
+import { BlobStore } from '@bellows/storage';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
 import { Actor } from '../../http/auth/actor';
@@ -11,6 +11,7 @@ import { IssueService } from '../issues/issue.service';
 import { UpdateDatePolicy } from '../issues/update-date-policy';
 import { atLeast } from '../repositories/repo-permission';
 import { ApiAttachment, EditAttachmentOptions, toApiAttachment } from './attachment-shapes';
+import { removeAttachmentFiles } from './attachment-files';
 import { AttachmentUploads, ReceivedFile, requestedAttachmentName, uploadedFileName } from './attachment-upload';
 
 /** What an attachment hangs on: an issue itself, or one of its comments. */
@@ -101,7 +102,7 @@ export class IssueAttachmentsService {
     const container = await this.resolve(address, actor);
     this.requireAuthorOrWriter(container, actor);
     const attachment = await this.findIn(container, attachmentId);
-    if (await this.db.attachments.delete(attachment.id)) await this.blobs.delete(shardedKey('attachments', attachment.uuid));
+    if (await this.db.attachments.delete(attachment.id)) await removeAttachmentFiles(this.blobs, [attachment]);
   }
 
   private issueRecorder(target: ResolvedIssue, context: ReturnType<UpdateDatePolicy['context']>) {
@@ -123,8 +124,8 @@ export class IssueAttachmentsService {
         repoId: target.repoCtx.repo.id, issueId: target.issue.id, commentId: target.comment.id, name, size: file.size,
         uploaderId: actor.user.id, uuid: file.uuid, createdAt: dates.attachmentCreatedAt,
       });
-      target.comment.updatedAt = dates.commentUpdatedAt;
-      await tx.comments.save(target.comment);
+      // By id: the comment row read before the upload may have been deleted since (insert held and checked it).
+      await tx.comments.update(target.comment.id, { updatedAt: dates.commentUpdatedAt });
       await this.issues.touch(tx, target.issue.id, dates.issueUpdatedAt);
       return attachment;
     };

@@ -1,5 +1,5 @@
 import { ForbiddenException, Injectable, Optional } from '@nestjs/common';
-import { CommentedIssue, createCommentDates, editCommentDates } from '@bellows/domain';
+import { CommentedIssue, ContainerGoneError, createCommentDates, editCommentDates } from '@bellows/domain';
 import { CommentEntity, Database } from '@bellows/persistence-typeorm';
 import { Actor } from '../../http/auth/actor';
 import { IssueEvents } from '../notifications/notification-events';
@@ -12,7 +12,8 @@ import { mentioning } from './issues.service';
 import { TimelineService } from './timeline.service';
 import { CommentType } from './timeline-types';
 import { UpdateDatePolicy } from './update-date-policy';
-import { BlobStore, shardedKey } from '@bellows/storage';
+import { BlobStore } from '@bellows/storage';
+import { removeAttachmentFiles } from '../attachments/attachment-files';
 
 /**
  * Comments on issues. Creating and editing one applies the update-date policy
@@ -53,8 +54,9 @@ export class CommentsService {
     const context = this.policy.context(repoCtx, actor, rawUpdatedAt);
     const dates = this.policy.decide(() => editCommentDates(commented(repoCtx, issue), body, context));
     await this.db.transaction(async (tx) => {
-      const { poster: _poster, issue: _issue, ...columns } = comment;
-      await tx.comments.save(Object.assign(columns as CommentEntity, { content: body, updatedAt: dates.commentUpdatedAt }));
+      // By id, with the row held: a comment deleted meanwhile is a 404, never written back.
+      if (!(await tx.comments.findForChange(comment.id))) throw new ContainerGoneError('comment', comment.id);
+      await tx.comments.update(comment.id, { content: body, updatedAt: dates.commentUpdatedAt });
       await this.issues.touch(tx, issue.id, dates.issueUpdatedAt);
       await this.references.record(tx, { repoCtx, issue, comment, author: actor.user }, dates.crossReferences);
     });
@@ -64,13 +66,10 @@ export class CommentsService {
   async delete({ repoCtx, comment }: ResolvedComment, actor: Actor): Promise<void> {
     this.requireAuthorOrAdmin(repoCtx, comment, actor, 'delete');
     // Attachments have no foreign key to comments (a cascade would drop rows without
-    // taking their bytes off the owner's usage): they go through their store first.
-    const attachments = await this.db.attachments.listOfComment(comment.id);
-    await this.db.transaction(async (tx) => {
-      for (const attachment of attachments) await tx.attachments.delete(attachment.id);
-      await tx.comments.delete(comment.id);
-    });
-    for (const attachment of attachments) await this.blobs.delete(shardedKey('attachments', attachment.uuid));
+    // taking their bytes off the owner's usage): their store deletes them with the comment.
+    const attachments = await this.db.attachments.deleteContainer('comment', comment.id);
+    if (!attachments) throw new ContainerGoneError('comment', comment.id);
+    await removeAttachmentFiles(this.blobs, attachments);
   }
 
   private requireAuthorOrAdmin(repoCtx: RepoContext, comment: CommentEntity, actor: Actor, what: string): void {

@@ -118,6 +118,15 @@ export class IssuesController {
     await this.comments.delete(await this.lookup.resolveComment(owner, repo, id, actor), actor);
   }
 
+  @Delete(':index')
+  @HttpCode(204)
+  @RequireSignIn()
+  @ApiNoContentResponse()
+  @ApiForbiddenResponse({ description: 'not an administrator of the repository' })
+  async issueDelete(@Param('owner') owner: string, @Param('repo') repo: string, @Param('index') index: string, @CurrentActor() actor: Actor): Promise<void> {
+    await this.issues.delete(await this.lookup.resolveIssue(owner, repo, index, actor));
+  }
+
   @Get(':index')
   @ApiOkResponse({ type: ApiIssue })
   async issueGetIssue(@Param('owner') owner: string, @Param('repo') repo: string, @Param('index') index: string, @CurrentActor() actor: Actor | undefined): Promise<ApiIssue> {

@@ -1,6 +1,8 @@
 import { ForbiddenException, Injectable, Optional, UnprocessableEntityException } from '@nestjs/common';
-import { assertNoExclusiveConflict, crossReferenceEvents, editIssueDates, ExclusiveLabelConflictError, MentioningIssue } from '@bellows/domain';
-import { Database, IssueEntity, IssueFilter, MilestoneEntity, OwnerEntity } from '@bellows/persistence-typeorm';
+import { assertNoExclusiveConflict, ContainerGoneError, crossReferenceEvents, editIssueDates, ExclusiveLabelConflictError, MentioningIssue } from '@bellows/domain';
+import { Database, IssueChanges, IssueEntity, IssueFilter, MilestoneEntity, OwnerEntity } from '@bellows/persistence-typeorm';
+import { BlobStore } from '@bellows/storage';
+import { removeAttachmentFiles } from '../attachments/attachment-files';
 import { Actor } from '../../http/auth/actor';
 import { PageRequest } from '../../http/pagination';
 import { IssueEvents } from '../notifications/notification-events';
@@ -29,6 +31,7 @@ export class IssuesService {
     private readonly references: CrossReferences,
     private readonly policy: UpdateDatePolicy,
     private readonly shaper: IssueShaper,
+    private readonly blobs: BlobStore,
     /** Notifications listen here; optional so issues work without them. */
     @Optional() private readonly events?: IssueEvents,
   ) {}
@@ -83,26 +86,31 @@ export class IssuesService {
     );
     const date = dates.issueUpdatedAt;
     await this.db.transaction(async (tx) => {
+      // The stored row, held until commit: the edit compares with what is there now, and an
+      // issue deleted meanwhile is a 404 instead of coming back.
+      const current = await tx.issues.findForChange(issue.id);
+      if (!current) throw new ContainerGoneError('issue', issue.index);
+      const changes: IssueChanges = { updatedAt: date };
       const event = { issueId: issue.id, actorId: actor.user.id, createdAt: date };
       const title = input.title?.trim();
-      if (title !== undefined && title !== issue.title) {
-        await this.timeline.record(tx, { ...event, type: CommentType.ChangeTitle, oldTitle: issue.title, newTitle: title });
-        issue.title = title;
+      if (title !== undefined && title !== current.title) {
+        await this.timeline.record(tx, { ...event, type: CommentType.ChangeTitle, oldTitle: current.title, newTitle: title });
+        changes.title = title;
       }
-      if (input.body !== undefined && input.body !== issue.body) {
-        issue.body = input.body;
-        const events = crossReferenceEvents(issue.body, mentioning(repoCtx, issue), date);
-        await this.references.record(tx, { repoCtx, issue, comment: null, author: actor.user }, events);
+      if (input.body !== undefined && input.body !== current.body) {
+        changes.body = input.body;
+        const events = crossReferenceEvents(input.body, mentioning(repoCtx, current), date);
+        await this.references.record(tx, { repoCtx, issue: current, comment: null, author: actor.user }, events);
       }
-      if (input.state !== undefined && (input.state === 'closed') !== issue.isClosed) {
-        issue.isClosed = input.state === 'closed';
-        issue.closedAt = issue.isClosed ? date : null;
-        await this.timeline.record(tx, { ...event, type: issue.isClosed ? CommentType.Close : CommentType.Reopen });
-        await this.events?.publish(tx, { kind: issue.isClosed ? 'issue-closed' : 'issue-reopened', issueId: issue.id, actorId: actor.user.id, at: date });
+      if (input.state !== undefined && (input.state === 'closed') !== current.isClosed) {
+        changes.isClosed = input.state === 'closed';
+        changes.closedAt = changes.isClosed ? date : null;
+        await this.timeline.record(tx, { ...event, type: changes.isClosed ? CommentType.Close : CommentType.Reopen });
+        await this.events?.publish(tx, { kind: changes.isClosed ? 'issue-closed' : 'issue-reopened', issueId: issue.id, actorId: actor.user.id, at: date });
       }
-      if (changesMilestone) {
-        await this.timeline.record(tx, { ...event, type: CommentType.Milestone, oldMilestoneId: issue.milestoneId, milestoneId: newMilestone?.id ?? null });
-        issue.milestoneId = newMilestone?.id ?? null;
+      if (changesMilestone && (newMilestone?.id ?? null) !== current.milestoneId) {
+        await this.timeline.record(tx, { ...event, type: CommentType.Milestone, oldMilestoneId: current.milestoneId, milestoneId: newMilestone?.id ?? null });
+        changes.milestoneId = newMilestone?.id ?? null;
         if (newMilestone && dates.milestoneUpdatedAt) await tx.milestones.save(Object.assign(newMilestone, { updatedAt: dates.milestoneUpdatedAt }));
       }
       if (assignees) {
@@ -110,10 +118,22 @@ export class IssuesService {
         for (const assigneeId of added) await this.timeline.record(tx, { ...event, type: CommentType.Assignees, assigneeId });
         for (const assigneeId of removed) await this.timeline.record(tx, { ...event, type: CommentType.Assignees, assigneeId, isRemoval: true });
       }
-      issue.updatedAt = date;
-      await tx.issues.save(stripRelations(issue));
+      await tx.issues.update(issue.id, changes);
     });
     return this.get(repoCtx, (await this.db.issues.findById(issue.id)) as IssueEntity, actor.user);
+  }
+
+  /**
+   * Deletes the issue (Forgejo's issueDelete: repository administrators) with
+   * its comments, pull request and attachments; the attachments' bytes leave the
+   * owner's usage in the same transaction, and uploads still arriving for it are
+   * refused (404) rather than left behind.
+   */
+  async delete({ repoCtx, issue }: ResolvedIssue): Promise<void> {
+    if (!atLeast(repoCtx.permission, 'admin')) throw new ForbiddenException(`only administrators of ${repoCtx.owner.name}/${repoCtx.repo.name} may delete issues`);
+    const attachments = await this.db.attachments.deleteContainer('issue', issue.id);
+    if (!attachments) throw new ContainerGoneError('issue', issue.index);
+    await removeAttachmentFiles(this.blobs, attachments);
   }
 
   /** A milestone of this repository (422 when there is none with this id). */
@@ -165,10 +185,4 @@ function assigneeNames(input: { assignees?: string[]; assignee?: string }): stri
 /** The issue as the domain's reference resolution sees it. */
 export function mentioning(repoCtx: RepoContext, issue: IssueEntity): MentioningIssue {
   return { repository: { owner: repoCtx.owner.name, name: repoCtx.repo.name }, index: issue.index };
-}
-
-/** The row without loaded relations, so saving it writes its columns only. */
-function stripRelations(issue: IssueEntity): IssueEntity {
-  const { poster: _poster, repository: _repository, milestone: _milestone, ...columns } = issue;
-  return columns as IssueEntity;
 }

@@ -85,7 +85,8 @@ export class PackageFiles {
     if (!version) return;
     const blobIds = await this.db.packages.blobIdsOfVersion(versionId);
     await this.db.packages.deleteVersion(versionId);
-    if ((await this.db.packages.listVersions(version.packageId)).length === 0) await this.db.packages.deletePackage(version.packageId);
+    // Under the package's lock: a version published meanwhile keeps the package (and is not deleted with it).
+    await this.db.packages.deletePackageIfEmpty(version.packageId);
     await this.removeUnusedBlobs(blobIds);
   }
 

@@ -1,10 +1,11 @@
 import { Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { AttachmentEntity, Database, ReleaseEntity } from '@bellows/persistence-typeorm';
-import { BlobStore, shardedKey } from '@bellows/storage';
+import { BlobStore } from '@bellows/storage';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
 import { ApiAttachment, EditAttachmentOptions, toApiAttachment } from '../attachments/attachment-shapes';
+import { removeAttachmentFiles } from '../attachments/attachment-files';
 import { AttachmentUploads, requestedAttachmentName, uploadedFileName } from '../attachments/attachment-upload';
 import { Actor } from '../../http/auth/actor';
 
@@ -62,7 +63,7 @@ export class ReleaseAttachmentsService {
   /** Deletes the row (its bytes leave the owner's usage), then the file. */
   async delete(release: ReleaseEntity, rawId: string): Promise<void> {
     const attachment = await this.findIn(release, rawId);
-    if (await this.db.attachments.delete(attachment.id)) await this.blobs.delete(shardedKey('attachments', attachment.uuid));
+    if (await this.db.attachments.delete(attachment.id)) await removeAttachmentFiles(this.blobs, [attachment]);
   }
 
   private async findIn(release: ReleaseEntity, rawId: string): Promise<AttachmentEntity> {

@@ -1,7 +1,8 @@
 import { ConflictException, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import { assertRefName, createTag, deleteTag, GitNotFoundError, InvalidGitInputError, resolveRef } from '@bellows/git';
 import { Database, isUniqueViolation, OwnerEntity, ReleaseEntity, ReleaseFilter } from '@bellows/persistence-typeorm';
-import { BlobStore, shardedKey } from '@bellows/storage';
+import { BlobStore } from '@bellows/storage';
+import { removeAttachmentFiles } from '../attachments/attachment-files';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
 import { Actor } from '../../http/auth/actor';
@@ -107,11 +108,14 @@ export class ReleasesService {
     if (option.prerelease !== undefined) release.isPrerelease = option.prerelease;
     if (option.draft === false && release.isDraft) await this.publish(target, release);
     if (option.draft === true) release.isDraft = true;
+    const { id, repoId: _repoId, repository: _repository, publisher: _publisher, ...columns } = release;
     try {
-      return await this.db.releases.save(release);
+      // By id: a release deleted while this edit ran stays deleted (404), it is not written back.
+      if (!(await this.db.releases.update(id, columns))) throw new NotFoundException(`release ${id} does not exist`);
     } catch (error) {
       throw isUniqueViolation(error) ? releaseExists(release.tagName) : error;
     }
+    return release;
   }
 
   /**
@@ -120,13 +124,9 @@ export class ReleasesService {
    * (the by-tag route, as in Forgejo) the tag goes too.
    */
   async delete(target: ReleaseRepo, release: ReleaseEntity, deleteGitTag: boolean): Promise<void> {
-    const attachments = await this.db.transaction(async (tx) => {
-      const rows = await tx.attachments.listOfRelease(release.id);
-      for (const row of rows) await tx.attachments.delete(row.id);
-      await tx.releases.delete(release.id);
-      return rows;
-    });
-    for (const attachment of attachments) await this.blobs.delete(shardedKey('attachments', attachment.uuid));
+    const attachments = await this.db.attachments.deleteContainer('release', release.id);
+    if (!attachments) throw new NotFoundException(`release ${release.id} does not exist`);
+    await removeAttachmentFiles(this.blobs, attachments);
     if (deleteGitTag && !release.isDraft) await this.removeTag(target, release.tagName);
   }
 

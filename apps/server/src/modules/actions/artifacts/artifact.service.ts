@@ -95,7 +95,8 @@ export class ArtifactService {
         repoId: run.repoId, runId: run.id, name: upload.name, compressedSize: upload.size ?? 0, expiresAt: upload.expiresAt,
         storageKey: upload.storageKey, sha256: upload.sha256, createdAt: new Date(),
       });
-      await tx.actionRuns.deleteUpload(upload.id);
+      // By id: of two finalizations of one upload, only the first records an artifact.
+      if (!(await tx.actionRuns.deleteUpload(upload.id))) throw new NotFoundException(`artifact "${request.name}" was finalized already`);
       return artifact;
     });
   }

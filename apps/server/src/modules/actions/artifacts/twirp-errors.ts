@@ -1,5 +1,6 @@
 import { HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { ContainerGoneError } from '@bellows/domain';
 import { BlobAbortedError, BlobMismatchError, BlobTooLargeError } from '@bellows/storage';
 
 /** Twirp error codes by HTTP status (https://twitchtv.github.io/twirp/docs/spec_v7.html). */
@@ -32,6 +33,7 @@ export function sendTwirpError(error: unknown, reply: FastifyReply): void {
 /** The HTTP status an error of the artifact routes stands for. */
 export function statusOf(error: unknown): number {
   if (error instanceof HttpException) return error.getStatus();
+  if (error instanceof ContainerGoneError) return 404;
   if (error instanceof BlobTooLargeError) return 413;
   if (error instanceof BlobMismatchError || error instanceof BlobAbortedError) return 400;
   const fastifyStatus = (error as { statusCode?: number })?.statusCode;
