@@ -1,4 +1,6 @@
+import { existsSync } from 'fs';
 import { RepositoryEntity } from '@bellows/persistence-typeorm';
+import { BlobStore, shardedKey } from '@bellows/storage';
 import { createTestUser, TestUser } from '../support/fixtures';
 import { holdMultipartUpload, untilStoring } from '../support/paused-upload';
 import { createTestRepository } from '../support/repositories';
@@ -137,7 +139,7 @@ describe('accounting truth: uploads racing with deletions (issue 9)', () => {
       form.append('attachment', new Blob(['secret bytes']), 'secret.txt');
       const res = await fetch(`${server.apiUrl}${path}`, { method: 'POST', body: form, headers: { authorization: `token ${owner.token}` } });
       expect(res.status).toBe(201);
-      const body = await res.json();
+      const body = (await res.json()) as { uuid: string; browser_download_url: string };
       return { uuid: body.uuid, url: body.browser_download_url };
     }
 
@@ -174,6 +176,20 @@ describe('accounting truth: uploads racing with deletions (issue 9)', () => {
       await server.db.dataSource.query(`DELETE FROM comment WHERE id = ${Number(commentId)}`);
       expect((await fetch(url)).status).toBe(404);
     });
+  });
+
+  it('deleting a repository removes the files of its attachments, not only their rows', async () => {
+    const doomed = await createTestRepository(server, owner.user, { autoInit: true });
+    const doomedBase = `/repos/${owner.name}/${doomed.name}`;
+    const issue = await server.request(`${doomedBase}/issues`, { method: 'POST', ...as(owner), body: { title: 'files' } });
+    const form = new FormData();
+    form.append('attachment', new Blob(['bytes on disk']), 'f.txt');
+    const res = await fetch(`${server.apiUrl}${doomedBase}/issues/${issue.body.number}/assets`, { method: 'POST', body: form, headers: { authorization: `token ${owner.token}` } });
+    const { uuid } = (await res.json()) as { uuid: string };
+    const file = new BlobStore(storageRoot()).pathOf(shardedKey('attachments', uuid));
+    expect(existsSync(file)).toBe(true);
+    expect((await server.request(doomedBase, { method: 'DELETE', ...as(owner) })).status).toBe(204);
+    expect(existsSync(file)).toBe(false);
   });
 
   describe('issueDelete', () => {

@@ -20,6 +20,13 @@ export interface NewRepository {
   defaultBranch?: string;
 }
 
+/** The stored files of a deleted repository's attachments and artifacts. */
+export interface DeletedRepositoryFiles {
+  attachmentUuids: string[];
+  /** Blob keys of the artifacts' zips. */
+  artifactKeys: string[];
+}
+
 /** The columns of a repository that no quota figure depends on. */
 export type RepositoryDetails = Partial<Pick<RepositoryEntity, 'name' | 'description' | 'website' | 'defaultBranch' | 'isEmpty' | 'isArchived'>>;
 
@@ -108,26 +115,34 @@ export class RepositoryStore {
   /**
    * Deletes the repository with its attachments and artifacts (the foreign keys
    * cascade), taking all of their bytes off the owner's ledger. Linked packages
-   * stay with the owner and keep counting. False when there was no such repository.
+   * stay with the owner and keep counting. Returns the files the deleted rows
+   * pointed at (for the caller to remove once this has committed), or null
+   * when there was no such repository. The row is locked first, so uploads
+   * into it either finished before (and are counted off here) or are refused.
    */
-  delete(id: number): Promise<boolean> {
+  delete(id: number): Promise<DeletedRepositoryFiles | null> {
     return this.inTransaction(async (manager) => {
       const repo = await findLocked(manager, RepositoryEntity, { id });
-      if (!repo) return false;
+      if (!repo) return null;
       const adjustments: UsageAdjustment[] = [
         { ownerId: repo.ownerId, bucket: repositoryBucket(repo.isPrivate), delta: -repo.gitSize },
         { ownerId: repo.ownerId, bucket: 'git:lfs', delta: -repo.lfsSize },
       ];
-      for (const attachment of await manager.getRepository(AttachmentEntity).findBy({ repoId: id })) {
+      const attachments = await manager.getRepository(AttachmentEntity).findBy({ repoId: id });
+      for (const attachment of attachments) {
         const bucket = attachmentBucket(attachment);
         if (bucket) adjustments.push({ ownerId: repo.ownerId, bucket, delta: -attachment.size });
       }
-      for (const artifact of await manager.getRepository(ActionArtifactEntity).findBy({ repoId: id, status: 'active' })) {
-        adjustments.push({ ownerId: repo.ownerId, bucket: 'artifacts', delta: -artifact.compressedSize });
+      const artifacts = await manager.getRepository(ActionArtifactEntity).findBy({ repoId: id });
+      for (const artifact of artifacts) {
+        if (artifact.status === 'active') adjustments.push({ ownerId: repo.ownerId, bucket: 'artifacts', delta: -artifact.compressedSize });
       }
       await manager.getRepository(RepositoryEntity).delete({ id });
       await new UsageLedger(manager).adjust(...mergeAdjustments(adjustments));
-      return true;
+      return {
+        attachmentUuids: attachments.map((a) => a.uuid),
+        artifactKeys: artifacts.flatMap((a) => (a.storageKey ? [a.storageKey] : [])),
+      };
     });
   }
 

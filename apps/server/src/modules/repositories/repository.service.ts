@@ -1,7 +1,9 @@
 import { ConflictException, Injectable, Logger, UnprocessableEntityException } from '@nestjs/common';
-import { describeRepoNameProblem, repoNameProblem } from '@bellows/domain';
+import { ContainerGoneError, describeRepoNameProblem, repoNameProblem } from '@bellows/domain';
 import { assertRefName, branchTip, createInitialCommit, GitConflictError, GitRepositories, InvalidGitInputError, isEmpty, measureSize, setDefaultBranch } from '@bellows/git';
 import { Database, isUniqueViolation, OwnerEntity, RepositoryDetails, RepositoryEntity } from '@bellows/persistence-typeorm';
+import { BlobStore } from '@bellows/storage';
+import { removeAttachmentFiles } from '../attachments/attachment-files';
 
 /** A repository whose stored git size differed from the one measured on disk. */
 export interface GitSizeChange {
@@ -33,6 +35,7 @@ export class RepositoryService {
   constructor(
     private readonly db: Database,
     private readonly git: GitRepositories,
+    private readonly blobs: BlobStore,
   ) {}
 
   findByOwnerAndName(owner: OwnerEntity, name: string): Promise<RepositoryEntity | null> {
@@ -69,12 +72,18 @@ export class RepositoryService {
   }
 
   /**
-   * Deletes the row first (its sizes, attachments and LFS references leave the
-   * owner's usage in the same transaction), then the repository and its wiki on disk.
+   * Deletes the row first (its sizes, attachments, artifacts and LFS references
+   * leave the owner's usage in the same transaction), then the repository and
+   * its wiki on disk and the files of its attachments and artifacts. LFS
+   * content may be shared with other repositories: `bellows admin storage gc`
+   * removes what no repository references any more.
    */
   async delete(owner: OwnerEntity, repo: RepositoryEntity): Promise<void> {
-    await this.db.repositories.delete(repo.id);
+    const files = await this.db.repositories.delete(repo.id);
+    if (!files) throw new ContainerGoneError('repository', `${owner.name}/${repo.name}`);
     await this.git.delete(owner.name, repo.name);
+    await removeAttachmentFiles(this.blobs, files.attachmentUuids.map((uuid) => ({ uuid })));
+    for (const key of files.artifactKeys) await this.blobs.delete(key);
   }
 
   /** Renames the repository on disk and in the database; 409 when the new name is taken. */
