@@ -21,6 +21,8 @@ export interface SweepOptions {
 
 /** Keys asked about per database query: few enough for any engine's parameter limit. */
 const BATCH = 500;
+/** Removals under way at once (each is a few file-system calls that wait on the OS). */
+const REMOVE_PARALLELISM = 16;
 
 /**
  * Removes what nothing needs under `[storage] PATH`: temporary files left by
@@ -60,14 +62,15 @@ export class StorageGarbage {
     let batch: ListedBlob[] = [];
     const flush = async () => {
       const garbage = new Set(await unreferencedKeys(this.db, batch.map((blob) => blob.key)));
-      for (const blob of batch.filter((b) => garbage.has(b.key))) {
-        if (dryRun) removed.push({ kind: 'unreferenced', path: blob.key, size: blob.size });
-        else {
-          const gone = await this.blobs.deleteIfOlderThan(blob.key, cutoff);
-          if (gone) removed.push({ kind: 'unreferenced', path: blob.key, size: gone.size });
-        }
-      }
+      const doomed = batch.filter((blob) => garbage.has(blob.key));
       batch = [];
+      for (let i = 0; i < doomed.length; i += REMOVE_PARALLELISM) {
+        const chunk = doomed.slice(i, i + REMOVE_PARALLELISM);
+        const gone = dryRun ? chunk : await Promise.all(chunk.map((blob) => this.blobs.deleteIfOlderThan(blob.key, cutoff)));
+        chunk.forEach((blob, j) => {
+          if (gone[j]) removed.push({ kind: 'unreferenced', path: blob.key, size: gone[j]!.size });
+        });
+      }
     };
     for await (const blob of this.blobs.list()) {
       if (blob.modifiedAt.getTime() >= cutoff.getTime()) continue;
