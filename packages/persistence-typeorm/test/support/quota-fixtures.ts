@@ -18,7 +18,7 @@ export function uniqueName(prefix: string): string {
 }
 
 /** Real rows for attachments and artifacts to hang on (an issue, a comment on it, a release, an actions run) in the repository. */
-export async function containersIn(db: Database, repoId: number, posterId: number | null = null): Promise<{ issueId: number; commentId: number; releaseId: number; runId: number }> {
+export async function containersIn(db: Database, repoId: number, posterId: number): Promise<{ issueId: number; commentId: number; releaseId: number; runId: number }> {
   return db.transaction(async (tx) => {
     const now = new Date();
     const issue = await tx.issues.create({ repoId, posterId, title: 'container', body: '', isClosed: false, milestoneId: null, createdAt: now });
