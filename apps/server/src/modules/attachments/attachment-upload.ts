@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { BlobAbortedError, BlobStore, BlobTooLargeError, shardedKey } from '@bellows/storage';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
+import { isMultipartRequest, MultipartBodyError, receiveFilePart } from './multipart-parser';
 
 /** The multipart field holding the file, as in Forgejo. */
 export const ATTACHMENT_FIELD = 'attachment';
@@ -24,8 +25,9 @@ export interface ReceivedFile {
 /**
  * Receives the `attachment` part of a multipart upload and streams it into
  * blob storage, stopping at `[attachment] MAX_SIZE` (413). Whatever goes wrong
- * (too big, the client gone mid-way, a malformed form), the blob store removes
- * its temporary file, so a failed upload leaves nothing behind.
+ * (too big, the client gone mid-way, a malformed form or one cut before its
+ * closing boundary: 400), the blob store removes its temporary file, so a
+ * failed upload leaves nothing behind.
  */
 @Injectable()
 export class AttachmentUploads {
@@ -39,12 +41,12 @@ export class AttachmentUploads {
   }
 
   async receive(request: FastifyRequest): Promise<ReceivedFile> {
-    if (!request.isMultipart()) throw new BadRequestException(`the body must be multipart/form-data with the file in the field "${ATTACHMENT_FIELD}"`);
+    if (!isMultipartRequest(request.raw)) throw new BadRequestException(`the body must be multipart/form-data with the file in the field "${ATTACHMENT_FIELD}"`);
     try {
-      const part = await readFilePart(request);
+      const part = await receiveFilePart(request.raw, ATTACHMENT_FIELD);
       const uuid = randomUUID();
       const key = shardedKey('attachments', uuid);
-      const stored = await this.blobs.write(key, part.file, { maxBytes: this.maxBytes });
+      const stored = await this.blobs.write(key, part.content, { maxBytes: this.maxBytes });
       return { uuid, key, size: stored.size, fileName: part.filename };
     } catch (error) {
       discardRestOfBody(request);
@@ -60,22 +62,12 @@ export class AttachmentUploads {
     if (error instanceof BlobTooLargeError) {
       return new PayloadTooLargeException(`the attachment is larger than the limit of ${this.maxBytes / MIB} MiB ([attachment] MAX_SIZE)`);
     }
-    if (error instanceof BlobAbortedError) return new BadRequestException('the upload ended before the whole file was received');
+    if (error instanceof MultipartBodyError) return new BadRequestException(error.message);
+    if (error instanceof BlobAbortedError) {
+      return new BadRequestException(error.reason instanceof MultipartBodyError ? error.reason.message : 'the upload ended before the whole file was received');
+    }
     return error;
   }
-}
-
-async function readFilePart(request: FastifyRequest) {
-  let part;
-  try {
-    part = await request.file();
-  } catch (error) {
-    throw new BadRequestException(`the multipart body cannot be read: ${(error as Error).message}`);
-  }
-  if (!part || part.fieldname !== ATTACHMENT_FIELD) {
-    throw new BadRequestException(`the multipart body must hold the file in the field "${ATTACHMENT_FIELD}"`);
-  }
-  return part;
 }
 
 /**
