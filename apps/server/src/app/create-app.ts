@@ -8,6 +8,7 @@ import { ApiErrorFilter, apiDocsUrl, clientErrorHandler, frameworkErrorHandler }
 import { buildOpenApiDocument, mountOpenApi } from '../http/openapi';
 import { PaginationInterceptor } from '../http/page-of';
 import { PagingDefaults } from '../http/pagination';
+import { answeringHeaderTimeouts, nodeServerTimeouts, RequestBodyWatchdog } from '../http/request-timeouts';
 import { API_PREFIX, NON_API_ROUTES } from '../http/routes';
 import { recordRegisteredRoutes } from '../http/route-registry';
 import { createValidationPipe } from '../http/validation';
@@ -34,19 +35,26 @@ export async function createApp(rawConfig: BellowsConfig, options: CreateAppOpti
   const config = ensureSecretKey(rawConfig);
   const db = await openDatabase(config);
   try {
+    const docsUrl = apiDocsUrl(config.server.rootUrl);
+    const tls = readTlsCredentials(config.server);
+    // Slow clients: headers must arrive within READ_HEADER_TIMEOUT (Node checks it); no total request time limit.
+    const timeouts = nodeServerTimeouts(config.server);
     const adapter = new FastifyAdapter({
-      https: readTlsCredentials(config.server),
+      https: tls && { ...tls, ...timeouts },
+      http: timeouts,
       // The API takes JSON bodies of modest size; uploads stream through their own parsers.
       bodyLimit: 10 * 1024 * 1024,
       routerOptions: { maxParamLength: 1024 },
       // Malformed URLs rejected by Fastify itself still answer with the APIError body.
-      frameworkErrors: frameworkErrorHandler(apiDocsUrl(config.server.rootUrl)),
-      clientErrorHandler: clientErrorHandler(apiDocsUrl(config.server.rootUrl)),
+      frameworkErrors: frameworkErrorHandler(docsUrl),
+      clientErrorHandler: answeringHeaderTimeouts(clientErrorHandler(docsUrl), docsUrl, config.server),
     } as ConstructorParameters<typeof FastifyAdapter>[0]);
     const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, db), adapter, {
       logger: options.logger ?? ['error', 'warn'],
     });
     recordRegisteredRoutes(app.getHttpAdapter().getInstance());
+    // One watchdog for every body Bellows reads (API, uploads, git, LFS, packages, artifacts): 408 on a stall.
+    new RequestBodyWatchdog(config.server.readIdleTimeoutMs, docsUrl).install(app.getHttpServer());
     const draining = new ConnectionDraining();
     draining.install(app.getHttpAdapter().getInstance());
     const pagingDefaults: PagingDefaults = config.api;
@@ -54,7 +62,7 @@ export async function createApp(rawConfig: BellowsConfig, options: CreateAppOpti
       (request as unknown as { pagingDefaults: PagingDefaults }).pagingDefaults = pagingDefaults;
     });
     app.setGlobalPrefix(API_PREFIX, { exclude: NON_API_ROUTES });
-    app.useGlobalFilters(new ApiErrorFilter(apiDocsUrl(config.server.rootUrl)));
+    app.useGlobalFilters(new ApiErrorFilter(docsUrl));
     app.useGlobalPipes(createValidationPipe());
     app.useGlobalInterceptors(new PaginationInterceptor(config.server.rootUrl));
     mountOpenApi(app, buildOpenApiDocument(app, config));

@@ -11,6 +11,10 @@ export interface BellowsConfig {
     appDataPath: string;
     certFile: string;
     keyFile: string;
+    /** [server] READ_HEADER_TIMEOUT: a request's headers must arrive within this (0: no limit). */
+    readHeaderTimeoutMs: number;
+    /** [server] READ_IDLE_TIMEOUT: the longest pause in a request body before 408 (0: no limit). */
+    readIdleTimeoutMs: number;
   };
   database: {
     type: 'sqlite3' | 'postgres';

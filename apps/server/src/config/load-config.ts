@@ -1,9 +1,13 @@
 import { isAbsolute, resolve } from 'path';
 import { BellowsConfig } from './config';
 import { ConfigError } from './config-error';
+import { formatDuration, parseDuration } from './duration';
 import { applyEnvironment, lookup, RawSettings, readIniFile } from './raw-settings';
 
 export const DEFAULT_CONFIG_PATH = './data/app.ini';
+
+/** The longest duration a timeout setting takes. */
+const DAY_MS = 24 * 3_600_000;
 
 export interface LoadConfigOptions {
   /** `--config PATH`; else $BELLOWS_CONFIG; else ./data/app.ini. */
@@ -54,6 +58,18 @@ class SectionReader {
     return parsed;
   }
 
+  /** A duration such as `30s`, `5m` or `1m30s` (see parseDuration), in milliseconds. */
+  duration(key: string, fallbackMs: number, maxMs: number): number {
+    const value = lookup(this.settings, this.section, key);
+    if (value === undefined || value.trim() === '') return fallbackMs;
+    const parsed = parseDuration(value);
+    if (parsed === undefined) {
+      throw new ConfigError(this.keyName(key), `"${value}" is not a duration (a number with a unit: 500ms, 30s, 5m, 1h; or 0)`);
+    }
+    if (parsed > maxMs) throw new ConfigError(this.keyName(key), `${value} is out of range (0 to ${formatDuration(maxMs)})`);
+    return parsed;
+  }
+
   list(key: string): string[] {
     return this.string(key, '')
       .split(',')
@@ -83,6 +99,8 @@ export function loadConfig(options: LoadConfigOptions = {}): BellowsConfig {
   const httpPort = server.integer('HTTP_PORT', 3000, 0, 65535);
   const appDataPath = absolute(server.string('APP_DATA_PATH', './data'));
   const rootUrl = normalizeRootUrl(server.string('ROOT_URL', defaultRootUrl(protocol, httpAddr, httpPort)));
+  const readHeaderTimeoutMs = server.duration('READ_HEADER_TIMEOUT', 60_000, DAY_MS);
+  const readIdleTimeoutMs = server.duration('READ_IDLE_TIMEOUT', 60_000, DAY_MS);
   const certFile = server.string('CERT_FILE', '');
   const keyFile = server.string('KEY_FILE', '');
   if (protocol === 'https' && (!certFile || !keyFile)) {
@@ -103,6 +121,7 @@ export function loadConfig(options: LoadConfigOptions = {}): BellowsConfig {
       protocol, httpAddr, httpPort, rootUrl, appDataPath,
       certFile: certFile && absolute(certFile),
       keyFile: keyFile && absolute(keyFile),
+      readHeaderTimeoutMs, readIdleTimeoutMs,
     },
     database: {
       type: database.oneOf('DB_TYPE', ['sqlite3', 'postgres'] as const, 'sqlite3'),

@@ -78,6 +78,20 @@ describe('finding 6: request bodies that end early or stall', () => {
     ];
   }
 
+  /** Where an actions job uploads a block of a new artifact (a signed URL from the artifact protocol). */
+  async function artifactBlockPath(): Promise<string> {
+    const run = await server.request(`/repos/${owner.name}/${repo.name}/actions/runs`, { method: 'POST', ...as(owner), body: { name: 'finding-6', event: 'push' } });
+    expect(run.status).toBe(201);
+    const created = await fetch(`${run.body.results_url}twirp/github.actions.results.api.v1.ArtifactService/CreateArtifact`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${run.body.runtime_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ workflow_run_backend_id: String(run.body.id), name: 'stalled', version: 4 }),
+    });
+    expect(created.status).toBe(200);
+    const url = new URL(((await created.json()) as { signed_upload_url: string }).signed_upload_url);
+    return `${url.pathname}${url.search}&comp=block&blockid=YmxvY2stMQ==`;
+  }
+
   /** Opens a connection and writes a request head and the first bytes of its body. */
   async function startRequest(method: string, path: string, headers: Record<string, string | number>, firstBytes: string | Buffer): Promise<RawConnection> {
     const connection = await RawConnection.open(server.url);
@@ -130,6 +144,7 @@ describe('finding 6: request bodies that end early or stall', () => {
   it(`finding 6: a body that stalls gets 408 after [server] READ_IDLE_TIMEOUT`, async () => {
     const [issueTarget] = await uploadTargets();
     const oid = 'a'.repeat(64);
+    const artifactBlock = await artifactBlockPath();
     const partialFile = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="attachment"; filename="big.bin"\r\n\r\n${'x'.repeat(1000)}`;
     const stalled: { label: string; method: string; path: string; headers: Record<string, string | number>; first: string }[] = [
       { label: 'attachment upload', method: 'POST', path: `/api/v1${issueTarget.assets}`, headers: multipartHeaders(100_000), first: partialFile },
@@ -152,6 +167,10 @@ describe('finding 6: request bodies that end early or stall', () => {
       {
         label: 'git push', method: 'POST', path: `/${owner.name}/${repo.name}.git/git-receive-pack`,
         headers: { authorization: basic(owner), 'content-type': 'application/x-git-receive-pack-request', 'content-length': 100_000 }, first: '0098',
+      },
+      {
+        label: 'artifact block', method: 'PUT', path: artifactBlock,
+        headers: { 'content-type': 'application/octet-stream', 'content-length': 100_000 }, first: 'x'.repeat(1000),
       },
       // Headers complete, not one byte of the body.
       {

@@ -37,7 +37,7 @@ describe('loadConfig', () => {
       expect(config.configPath).toBe(join(dir, 'data', 'app.ini'));
       expect(config.server).toEqual({
         protocol: 'http', httpAddr: '127.0.0.1', httpPort: 3000, rootUrl: 'http://127.0.0.1:3000/',
-        appDataPath: data, certFile: '', keyFile: '',
+        appDataPath: data, certFile: '', keyFile: '', readHeaderTimeoutMs: 60_000, readIdleTimeoutMs: 60_000,
       });
       expect(config.database).toEqual({
         type: 'sqlite3', path: join(data, 'bellows.db'), host: '127.0.0.1:5432',
@@ -192,6 +192,22 @@ TOTAL = 1073741824
     });
   });
 
+  describe('durations ([server] READ_HEADER_TIMEOUT, READ_IDLE_TIMEOUT)', () => {
+    it.each([
+      ['30s', 30_000], ['5m', 300_000], ['1h', 3_600_000], ['1m30s', 90_000], ['500ms', 500], ['1.5s', 1_500], [' 2m ', 120_000], ['0', 0], ['0s', 0],
+    ])('reads %s as Forgejo does', (value, ms) => {
+      const config = load({ env: { BELLOWS__SERVER__READ_IDLE_TIMEOUT: value, BELLOWS__SERVER__READ_HEADER_TIMEOUT: value } });
+      expect(config.server.readIdleTimeoutMs).toBe(ms);
+      expect(config.server.readHeaderTimeoutMs).toBe(ms);
+    });
+
+    it('reads them from the file, and an empty value takes the default', () => {
+      const config = load({ configPath: writeIni('app.ini', '[server]\nREAD_IDLE_TIMEOUT = 2m\nREAD_HEADER_TIMEOUT =\n') });
+      expect(config.server.readIdleTimeoutMs).toBe(120_000);
+      expect(config.server.readHeaderTimeoutMs).toBe(60_000);
+    });
+  });
+
   describe('refuses an unusable value, naming the key', () => {
     it.each([
       ['BELLOWS__SERVER__HTTP_PORT', '70000', '[server] HTTP_PORT', /out of range/],
@@ -207,6 +223,11 @@ TOTAL = 1073741824
       ['BELLOWS__API__MAX_RESPONSE_ITEMS', '0', '[api] MAX_RESPONSE_ITEMS', /out of range/],
       ['BELLOWS__QUOTA_DEFAULT__TOTAL', '-2', '[quota.default] TOTAL', /out of range/],
       ['BELLOWS__QUOTA_DEFAULT__TOTAL', '1.5', '[quota.default] TOTAL', /not a whole number/],
+      ['BELLOWS__SERVER__READ_IDLE_TIMEOUT', '60', '[server] READ_IDLE_TIMEOUT', /not a duration/],
+      ['BELLOWS__SERVER__READ_IDLE_TIMEOUT', 'soon', '[server] READ_IDLE_TIMEOUT', /not a duration/],
+      ['BELLOWS__SERVER__READ_IDLE_TIMEOUT', '-5s', '[server] READ_IDLE_TIMEOUT', /not a duration/],
+      ['BELLOWS__SERVER__READ_HEADER_TIMEOUT', '1.5.0s', '[server] READ_HEADER_TIMEOUT', /not a duration/],
+      ['BELLOWS__SERVER__READ_HEADER_TIMEOUT', '25h', '[server] READ_HEADER_TIMEOUT', /out of range/],
     ])('%s=%s', (name, value, key, detail) => {
       expectError({ env: { [name]: value } }, key, detail);
     });
