@@ -23,15 +23,14 @@ async function serverReadingAfter(readAfterMs: number): Promise<{ url: string; s
 }
 
 describe('RequestBodyWatchdog', () => {
-  let current: { server: Server } | undefined;
+  let current: { url: string; server: Server; errors: Error[] } | undefined;
   afterEach(async () => {
     current?.server.closeAllConnections();
     await new Promise((resolve) => current?.server.close(resolve));
   });
 
   it('does not count the time the server itself is not reading', async () => {
-    current = await serverReadingAfter(4 * IDLE_MS);
-    const { url } = current;
+    const { url } = (current = await serverReadingAfter(4 * IDLE_MS));
     const connection = await RawConnection.open(url);
     await connection.write(requestHead('PUT', '/', { 'content-length': 10 }));
     await connection.write('12345');
@@ -43,8 +42,7 @@ describe('RequestBodyWatchdog', () => {
   });
 
   it('answers 408 once the server reads and the client stays silent, and fails the request for its reader', async () => {
-    current = await serverReadingAfter(0);
-    const { url, errors } = current;
+    const { url, errors } = (current = await serverReadingAfter(0));
     const connection = await RawConnection.open(url);
     await connection.write(requestHead('PUT', '/', { 'content-length': 10 }));
     await connection.write('12345');
