@@ -43,8 +43,10 @@ export class GitRepositories {
 
   /** Removes the repository and its wiki; removing one that does not exist is not an error. */
   async delete(owner: string, repo: string): Promise<void> {
-    await rm(this.pathFor(owner, repo), { recursive: true, force: true });
-    await rm(this.wikiPathFor(owner, repo), { recursive: true, force: true });
+    // A push still writing into the folder makes rm meet new files (ENOTEMPTY): it retries until git stops.
+    const retrying = { recursive: true, force: true, maxRetries: 10, retryDelay: 100 };
+    await rm(this.pathFor(owner, repo), retrying);
+    await rm(this.wikiPathFor(owner, repo), retrying);
   }
 
   /** Moves a repository (and its wiki, if any) to a new owner and/or name. */

@@ -24,17 +24,18 @@ export interface ContainerLink<T extends ObjectLiteral = ObjectLiteral> {
  * first: repository, then issue, then comment) for the rest of the
  * transaction, or throws ContainerGoneError for the first one that is gone.
  *
- * On PostgreSQL each row is read `FOR SHARE`: uploads into the same container
- * still run side by side, while a deletion (which locks the container
- * `FOR UPDATE` before it lists what to take off the ledger) waits for them and
- * then sees their rows, or runs first and makes them fail here. The order is
- * always outermost first, as in the deletions, so the two cannot deadlock.
+ * On PostgreSQL each row is read `FOR UPDATE`, as the deletions read it before
+ * they list what to take off the ledger: a deletion waits for a recording in
+ * progress and then sees its row, or runs first and makes it fail here. (A
+ * shared lock would let two uploads into one issue deadlock when both then
+ * touch the issue's update date; and uploads of one owner are serialized by
+ * the owner's ledger row anyway, so the stronger lock costs nothing. The
+ * recording transaction is short: the body was stored before it began.) The
+ * order is always outermost first, so lockers cannot deadlock each other.
  * On SQLite, transactions run one at a time, so reading the rows is enough.
  */
 export async function holdContainers(manager: EntityManager, links: ContainerLink[]): Promise<void> {
-  const lock = manager.connection.options.type === 'postgres' ? { lock: { mode: 'pessimistic_read' as const } } : {};
   for (const link of links) {
-    const row = await manager.getRepository(link.entity).findOne({ where: { id: link.id } as FindOptionsWhere<ObjectLiteral>, select: { id: true } as never, ...lock });
-    if (!row) throw new ContainerGoneError(link.kind, link.id);
+    if (!(await findLocked(manager, link.entity, { id: link.id }))) throw new ContainerGoneError(link.kind, link.id);
   }
 }

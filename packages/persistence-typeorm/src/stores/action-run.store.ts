@@ -1,6 +1,7 @@
 import { EntityManager, LessThan } from 'typeorm';
 import { ActionArtifactUploadEntity } from '../entities/action-artifact-upload.entity';
 import { ActionRunEntity } from '../entities/action-run.entity';
+import { holdContainers } from '../quota/locked-row';
 
 export interface NewActionRun {
   repoId: number;
@@ -50,7 +51,9 @@ export class ActionRunStore {
     return this.manager.getRepository(ActionRunEntity).findAndCount({ where: { repoId }, order: { runNumber: 'DESC' }, skip, take });
   }
 
-  insertUpload(input: NewArtifactUpload): Promise<ActionArtifactUploadEntity> {
+  /** Starts an artifact upload while holding its run; ContainerGoneError when the run is gone. Call inside a transaction. */
+  async insertUpload(input: NewArtifactUpload): Promise<ActionArtifactUploadEntity> {
+    await holdContainers(this.manager, [{ kind: 'actions run', entity: ActionRunEntity, id: input.runId }]);
     const uploads = this.manager.getRepository(ActionArtifactUploadEntity);
     return uploads.save(uploads.create({ ...input, storageKey: null, size: null, sha256: null, createdAt: new Date() }));
   }

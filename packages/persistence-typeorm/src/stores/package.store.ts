@@ -118,6 +118,35 @@ export class PackageStore {
     });
   }
 
+  /**
+   * The owner's package of that type and name, created when missing. Insert-
+   * or-ignore, then read: of two uploads creating it at once, one inserts and
+   * both get that row (no unique-key error for the other).
+   */
+  async findOrCreatePackage(input: NewPackage): Promise<PackageEntity> {
+    const found = await this.findPackage(input.ownerId, input.type, input.name);
+    if (found) return found;
+    const values = { ownerId: input.ownerId, type: input.type, name: input.name, lowerName: input.name.toLowerCase(), repoId: input.repoId ?? null };
+    await this.manager.createQueryBuilder().insert().into(PackageEntity).values(values).orIgnore().execute();
+    return (await this.findPackage(input.ownerId, input.type, input.name)) as PackageEntity;
+  }
+
+  /**
+   * The package's version, added unless it exists, under the package's lock
+   * (so of two requests publishing it at once, exactly one creates it);
+   * ContainerGoneError when the package was deleted meanwhile.
+   */
+  findOrCreateVersion(packageId: number, version: string, extra: NewPackageVersion = {}): Promise<{ version: PackageVersionEntity; created: boolean }> {
+    return this.inTransaction(async (manager) => {
+      await holdContainers(manager, [{ kind: 'package', entity: PackageEntity, id: packageId }]);
+      const versions = manager.getRepository(PackageVersionEntity);
+      const existing = await versions.findOneBy({ packageId, version });
+      if (existing) return { version: existing, created: false };
+      const created = await versions.save(versions.create({ packageId, version, createdAt: new Date(), creatorId: extra.creatorId ?? null, metadata: extra.metadata ?? null }));
+      return { version: created, created: true };
+    });
+  }
+
   findPackage(ownerId: number, type: string, name: string): Promise<PackageEntity | null> {
     return this.manager.getRepository(PackageEntity).findOneBy({ ownerId, type, lowerName: name.toLowerCase() });
   }
@@ -184,11 +213,9 @@ export class PackageStore {
     return rows.map((row) => Number(row.repo_id));
   }
 
-  /** Points the tag at the version, creating or moving it. */
+  /** Points the tag at the version, creating or moving it (one upsert: two requests setting it at once cannot collide). */
   async setDistTag(packageId: number, name: string, versionId: number): Promise<void> {
-    const tags = this.manager.getRepository(PackageDistTagEntity);
-    const existing = await tags.findOneBy({ packageId, name });
-    await tags.save(existing ? Object.assign(existing, { versionId }) : tags.create({ packageId, name, versionId }));
+    await this.manager.getRepository(PackageDistTagEntity).upsert({ packageId, name, versionId }, ['packageId', 'name']);
   }
 
   async deleteDistTag(packageId: number, name: string): Promise<boolean> {

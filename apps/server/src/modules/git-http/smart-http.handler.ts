@@ -1,6 +1,7 @@
 import { BadRequestException, Injectable, Logger, UnsupportedMediaTypeException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pipeline, Readable, Transform } from 'node:stream';
+import { ContainerGoneError } from '@bellows/domain';
 import { advertiseRefs, GitService, GitStream, isGitService, serviceRpc, smartHttpContentTypes } from '@bellows/git';
 import { RepoContext } from '../repositories/repository-access.service';
 import { RepositoryService } from '../repositories/repository.service';
@@ -70,7 +71,7 @@ export class SmartHttpHandler {
       flush: (callback) => {
         rpc.done
           .then((exit) => (exit.exitCode === 0 ? this.recordPush(ctx, target) : undefined))
-          .catch((error) => this.logger.error(`could not record the push to ${ctx.owner.name}/${ctx.repo.name}: ${error}`))
+          .catch((error) => logPushNotRecorded(this.logger, `${ctx.owner.name}/${ctx.repo.name}`, error))
           .finally(() => callback());
       },
     });
@@ -104,4 +105,10 @@ function requestIsGzipped(request: FastifyRequest): boolean {
   if (!encoding || encoding === 'identity') return false;
   if (encoding === 'gzip' || encoding === 'x-gzip') return true;
   throw new UnsupportedMediaTypeException(`unsupported Content-Encoding "${encoding}": send gzip or no encoding`);
+}
+
+/** A repository deleted while a push to it ran has nothing left to measure: that is expected, not an error. */
+function logPushNotRecorded(logger: Logger, fullName: string, error: unknown): void {
+  if (error instanceof ContainerGoneError) logger.debug(`push to ${fullName} not measured: the repository was deleted meanwhile`);
+  else logger.error(`could not record the push to ${fullName}: ${error}`);
 }

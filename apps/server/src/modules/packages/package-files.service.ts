@@ -108,12 +108,9 @@ export class PackageFiles {
 
   private record(target: PackageFileTarget, received: ReceivedContent): Promise<AddedFile> {
     return this.db.transaction(async (tx) => {
-      const pkg =
-        (await tx.packages.findPackage(target.ownerId, target.type, target.packageName)) ??
-        (await tx.packages.createPackage({ ownerId: target.ownerId, type: target.type, name: target.packageName }));
-      let version = await tx.packages.findVersion(pkg.id, target.version);
-      if (version && target.newVersionOnly) throw new ConflictException(`version ${target.version} of ${target.packageName} already exists`);
-      version ??= await tx.packages.createVersion(pkg.id, target.version, { creatorId: target.creatorId, metadata: target.metadata ?? null });
+      const pkg = await tx.packages.findOrCreatePackage({ ownerId: target.ownerId, type: target.type, name: target.packageName });
+      const { version, created } = await tx.packages.findOrCreateVersion(pkg.id, target.version, { creatorId: target.creatorId, metadata: target.metadata ?? null });
+      if (!created && target.newVersionOnly) throw new ConflictException(`version ${target.version} of ${target.packageName} already exists`);
       if (await tx.packages.findFile(version.id, target.fileName)) throw new ConflictException(`file ${target.fileName} already exists in ${target.packageName} ${target.version}`);
       const blob = await tx.packages.putBlob(received.sha256, received.size, received.digests);
       await tx.packages.addFile(version.id, blob.id, target.fileName);
