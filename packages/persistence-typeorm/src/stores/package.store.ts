@@ -215,7 +215,22 @@ export class PackageStore {
 
   /** Points the tag at the version, creating or moving it (one upsert: two requests setting it at once cannot collide). */
   async setDistTag(packageId: number, name: string, versionId: number): Promise<void> {
-    await this.manager.getRepository(PackageDistTagEntity).upsert({ packageId, name, versionId }, ['packageId', 'name']);
+    await this.setDistTags(packageId, versionId, [name]);
+  }
+
+  /**
+   * Points the tags at the version while holding the package and the version
+   * (in the order deletions lock them, so a deletion running at the same time
+   * cannot deadlock with this); ContainerGoneError when either is gone.
+   */
+  setDistTags(packageId: number, versionId: number, names: string[]): Promise<void> {
+    return this.inTransaction(async (manager) => {
+      await holdContainers(manager, [
+        { kind: 'package', entity: PackageEntity, id: packageId },
+        { kind: 'package version', entity: PackageVersionEntity, id: versionId },
+      ]);
+      for (const name of names) await manager.getRepository(PackageDistTagEntity).upsert({ packageId, name, versionId }, ['packageId', 'name']);
+    });
   }
 
   async deleteDistTag(packageId: number, name: string): Promise<boolean> {

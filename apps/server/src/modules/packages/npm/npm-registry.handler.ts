@@ -125,10 +125,7 @@ export class NpmRegistryHandler {
         if (publication.expectedSha1 && publication.expectedSha1 !== digests.sha1) throw new BadRequestException('the tarball does not match "dist.shasum"');
       },
     });
-    // In a transaction: on SQLite a lone write could otherwise land in (and roll back with) another request's transaction.
-    await this.db.transaction(async (tx) => {
-      for (const tag of publication.distTags) await tx.packages.setDistTag(pkg.id, tag, version.id);
-    });
+    await this.db.packages.setDistTags(pkg.id, version.id, publication.distTags);
   }
 
   /**
