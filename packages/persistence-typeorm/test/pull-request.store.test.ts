@@ -32,7 +32,7 @@ describeEachEngine('PullRequestStore', (ctx) => {
     expect(created.map((pull) => pull.issue.index).sort()).toEqual([1, 2, 3, 4, 5]);
   });
 
-  it('finds by number, lists by state newest first, and saves edits of the issue', async () => {
+  it('finds by number, lists by state newest first, and writes edits of the issue', async () => {
     const { db } = ctx();
     const { owner, repo } = await newRepository();
     await db.pullRequests.create(proposal(repo.id, owner.id, 'one'));
@@ -41,10 +41,7 @@ describeEachEngine('PullRequestStore', (ctx) => {
     expect(first?.headBranch).toBe('one');
     expect(await db.pullRequests.findOpen(repo.id, 'one', 'main')).not.toBeNull();
 
-    first!.issue.isClosed = true;
-    first!.issue.closedAt = new Date();
-    first!.issue.title = 'renamed';
-    await db.pullRequests.save(first!);
+    expect(await db.pullRequests.update(first!, { issue: { isClosed: true, closedAt: new Date(), title: 'renamed' } })).toBe(true);
 
     const [open, openTotal] = await db.pullRequests.list(repo.id, 'open', 0, 10);
     expect([open.map((pull) => pull.issue.index), openTotal]).toEqual([[2], 1]);
@@ -52,5 +49,28 @@ describeEachEngine('PullRequestStore', (ctx) => {
     expect(all.map((pull) => pull.issue.index)).toEqual([2, 1]);
     expect((await db.pullRequests.findByIndex(repo.id, 1))?.issue.title).toBe('renamed');
     expect(await db.pullRequests.findOpen(repo.id, 'one', 'main')).toBeNull();
+  });
+
+  it('a pull request edit does not undo a concurrent change of another field', async () => {
+    const { db } = ctx();
+    const { owner, repo } = await newRepository();
+    await db.pullRequests.create(proposal(repo.id, owner.id, 'one'));
+    const loadedEarlier = (await db.pullRequests.findByIndex(repo.id, 1))!;
+    // Meanwhile another request closes it and changes its body.
+    await db.issues.update(loadedEarlier.issueId, { isClosed: true, closedAt: new Date(), body: 'changed meanwhile' });
+    expect(await db.pullRequests.update(loadedEarlier, { issue: { title: 'renamed' }, pull: { baseBranch: 'develop' } })).toBe(true);
+    const now = (await db.pullRequests.findByIndex(repo.id, 1))!;
+    expect([now.issue.title, now.issue.body, now.issue.isClosed, now.baseBranch, now.headBranch]).toEqual(['renamed', 'changed meanwhile', true, 'develop', 'one']);
+  });
+
+  it('editing a pull request deleted meanwhile answers false and does not bring it back', async () => {
+    const { db } = ctx();
+    const { owner, repo } = await newRepository();
+    await db.pullRequests.create(proposal(repo.id, owner.id, 'one'));
+    const loadedEarlier = (await db.pullRequests.findByIndex(repo.id, 1))!;
+    await db.issues.delete(loadedEarlier.issueId);
+    expect(await db.pullRequests.update(loadedEarlier, { issue: { title: 'renamed' }, pull: { baseBranch: 'develop' } })).toBe(false);
+    expect(await db.pullRequests.findByIndex(repo.id, 1)).toBeNull();
+    expect(await db.issues.findById(loadedEarlier.issueId)).toBeNull();
   });
 });

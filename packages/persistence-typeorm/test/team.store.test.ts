@@ -99,8 +99,7 @@ describeEachEngine('TeamStore and TeamMemberStore', (ctx) => {
   it('searches users by keyword in name or full name, treating % and _ literally', async () => {
     const { db } = ctx();
     const found = await owner(db, 'user');
-    found.fullName = 'Searchable_Person';
-    await db.owners.save(found);
+    await db.owners.update(found.id, { fullName: 'Searchable_Person' });
     const [hits] = await db.owners.search({ kind: 'user', keyword: 'able_per' }, 0, 10);
     expect(hits.map((h) => h.id)).toEqual([found.id]);
     const [none] = await db.owners.search({ kind: 'user', keyword: 'able%per' }, 0, 10);

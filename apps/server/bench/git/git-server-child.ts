@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     }),
   );
   owner.passwordHash = await hashPassword(generateTokenValue());
-  await db.transaction((tx) => tx.owners.save(owner));
+  await db.owners.update(owner.id, { passwordHash: owner.passwordHash });
   const token = generateTokenValue();
   const hashed = hashTokenValue(token);
   await db.transaction((tx) =>

@@ -161,7 +161,7 @@ describe('generic package registry', () => {
 
   it('hides the packages of a private owner and of a private linked repository from outsiders (404)', async () => {
     const hidden = await createTestUser(server);
-    await server.db.transaction(async (tx) => tx.owners.save(Object.assign(hidden.user, { visibility: 'private' })));
+    await server.db.owners.update(hidden.user.id, { visibility: 'private' });
     const url = fileUrl(hidden.name, 'secret', '1.0.0', 'f.txt');
     expect((await upload(hidden, url, 'secret')).status).toBe(201);
     expect((await server.request(url)).status).toBe(404);

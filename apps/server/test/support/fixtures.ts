@@ -30,7 +30,7 @@ export async function createTestUser(server: TestServer, options: { name?: strin
     }),
   );
   user.passwordHash = await hashPassword(password);
-  await server.db.transaction((tx) => tx.owners.save(user));
+  await server.db.owners.update(user.id, { passwordHash: user.passwordHash });
   const token = await createTestToken(server, user, options.scopes ?? 'all');
   return { user, name, password, token };
 }

@@ -42,8 +42,10 @@ export class LabelStore {
     return this.repo.save(this.repo.create({ repoId: null, orgId: null, ...holder, ...input }));
   }
 
-  async update(label: LabelEntity, changes: LabelChanges): Promise<LabelEntity> {
-    return this.repo.save(this.repo.merge(label, changes));
+  /** Writes exactly the given columns by id; false when the label is gone (a deleted label is never written back). */
+  async update(id: number, changes: LabelChanges): Promise<boolean> {
+    if (Object.keys(changes).length === 0) return this.repo.existsBy({ id });
+    return ((await this.repo.update({ id }, changes)).affected ?? 0) > 0;
   }
 
   /** Deletes the label; it goes off every issue with it (the foreign key cascades). */

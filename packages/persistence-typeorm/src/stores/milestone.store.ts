@@ -1,11 +1,15 @@
 import { EntityManager, In } from 'typeorm';
 import { IssueEntity } from '../entities/issue.entity';
 import { MilestoneEntity } from '../entities/milestone.entity';
+import { findLocked } from '../quota/locked-row';
 
 export interface MilestoneCounts {
   open: number;
   closed: number;
 }
+
+/** The columns of a milestone an edit may write. */
+export type MilestoneChanges = Partial<Pick<MilestoneEntity, 'name' | 'description' | 'isClosed' | 'dueOn' | 'updatedAt' | 'closedAt'>>;
 
 export interface MilestoneFilter {
   repoId: number;
@@ -53,8 +57,18 @@ export class MilestoneStore {
     return query.orderBy('m.id', 'ASC').skip(skip).take(take).getManyAndCount();
   }
 
-  save(milestone: MilestoneEntity): Promise<MilestoneEntity> {
-    return this.milestones.save(milestone);
+  /**
+   * The milestone's current row, locked until the transaction ends (on
+   * PostgreSQL), for a change computed from what is stored now (such as its
+   * update date, which only moves forward); null when it is gone. Call inside a transaction.
+   */
+  findForChange(id: number): Promise<MilestoneEntity | null> {
+    return findLocked(this.manager, MilestoneEntity, { id });
+  }
+
+  /** Writes the given columns by id; false when the milestone is gone (a deleted milestone is never written back). */
+  async update(id: number, changes: MilestoneChanges): Promise<boolean> {
+    return ((await this.milestones.update({ id }, changes)).affected ?? 0) > 0;
   }
 
   async delete(id: number): Promise<void> {

@@ -3,6 +3,11 @@ import { OwnerEntity, OwnerKind } from '../entities/owner.entity';
 import { sqlParam } from '../quota/in-transaction';
 import { applyOwnerVisibility, OwnerVisibilityFilter } from './owner-visibility-filter';
 
+/** The columns of a user or organization an edit may write (the name, TOTP and sign-in columns have their own methods). */
+export type OwnerChanges = Partial<
+  Pick<OwnerEntity, 'fullName' | 'email' | 'passwordHash' | 'isAdmin' | 'isActive' | 'prohibitLogin' | 'visibility' | 'description' | 'website' | 'location' | 'updatedAt'>
+>;
+
 /** A search over one kind of owner: by id, or by a keyword in the name or full name. */
 export interface OwnerSearch {
   kind: OwnerKind;
@@ -103,9 +108,13 @@ export class OwnerStore {
     return this.repo.save(this.repo.create({ ...owner, lowerName: owner.name.toLowerCase() }));
   }
 
-  save(owner: OwnerEntity): Promise<OwnerEntity> {
-    owner.lowerName = owner.name.toLowerCase();
-    return this.repo.save(owner);
+  /**
+   * Writes exactly the given columns by id, so a concurrent change of another
+   * column stays; false when the owner is gone (a deleted account is never
+   * written back).
+   */
+  async update(id: number, changes: OwnerChanges): Promise<boolean> {
+    return ((await this.repo.update({ id }, changes)).affected ?? 0) > 0;
   }
 
   async delete(id: number): Promise<void> {

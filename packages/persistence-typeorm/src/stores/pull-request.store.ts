@@ -19,6 +19,12 @@ export type PullRequestState = 'open' | 'closed' | 'all';
 /** A pull request with its issue (number, title, state) and the issue's poster loaded. */
 export type PullRequestWithIssue = PullRequestEntity & { issue: IssueEntity };
 
+/** The columns of a pull request, and of its issue, an edit may write. */
+export interface PullRequestChanges {
+  issue?: Partial<Pick<IssueEntity, 'title' | 'body' | 'isClosed' | 'closedAt'>>;
+  pull?: Partial<Pick<PullRequestEntity, 'baseBranch' | 'mergeBase'>>;
+}
+
 const WITH_ISSUE = { issue: { poster: true } } as const;
 
 /** Pull requests of a repository, created with the next number of its issue sequence. */
@@ -78,16 +84,20 @@ export class PullRequestStore {
     }) as Promise<[PullRequestWithIssue[], number]>;
   }
 
-  /** Saves changes to the pull request and its issue together. */
-  save(pull: PullRequestWithIssue): Promise<PullRequestWithIssue> {
+  /**
+   * Writes exactly the given columns of the pull request and of its issue, by
+   * id, in one transaction (the issue's update date too), so what another
+   * request changed meanwhile in other columns stays. False, writing nothing,
+   * when the issue is gone: a deleted pull request never comes back. The issue
+   * is written first, as a deletion goes (the pull request row cascades from
+   * it), so once its row is held the pull request cannot vanish under us.
+   */
+  update(pull: Pick<PullRequestEntity, 'id' | 'issueId'>, changes: PullRequestChanges): Promise<boolean> {
     return this.inTransaction(async (manager) => {
-      pull.issue.updatedAt = new Date();
-      // Only the columns: the loaded relations (poster) are not written back.
-      const { issue, ...pullColumns } = pull;
-      const { poster: _poster, repository: _repository, ...issueColumns } = issue;
-      await manager.getRepository(IssueEntity).update({ id: issue.id }, issueColumns);
-      await manager.getRepository(PullRequestEntity).update({ id: pull.id }, pullColumns);
-      return pull;
+      const issueColumns = { ...changes.issue, updatedAt: new Date() };
+      if (!((await manager.getRepository(IssueEntity).update({ id: pull.issueId, isPull: true }, issueColumns)).affected ?? 0)) return false;
+      if (changes.pull && Object.keys(changes.pull).length > 0) await manager.getRepository(PullRequestEntity).update({ id: pull.id }, changes.pull);
+      return true;
     });
   }
 }

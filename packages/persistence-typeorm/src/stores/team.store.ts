@@ -1,6 +1,9 @@
 import { EntityManager } from 'typeorm';
 import { TeamEntity } from '../entities/team.entity';
 
+/** The columns of a team an edit may write (its lower-case name follows the name). */
+export type TeamChanges = Partial<Pick<TeamEntity, 'name' | 'description' | 'permission' | 'includesAllRepositories' | 'canCreateOrgRepo' | 'unitsMap'>>;
+
 /** Teams of organizations. Names are looked up case-insensitively within an organization. */
 export class TeamStore {
   constructor(private readonly manager: EntityManager) {}
@@ -13,9 +16,15 @@ export class TeamStore {
     return this.repo.save(this.repo.create({ ...team, lowerName: team.name.toLowerCase() }));
   }
 
-  save(team: TeamEntity): Promise<TeamEntity> {
-    team.lowerName = team.name.toLowerCase();
-    return this.repo.save(team);
+  /**
+   * Writes exactly the given columns by id, so a concurrent change of another
+   * column stays; false when the team is gone (a deleted team is never written back).
+   * A name taken in the organization is a unique violation, as on insert.
+   */
+  async update(id: number, changes: TeamChanges): Promise<boolean> {
+    if (Object.keys(changes).length === 0) return this.repo.existsBy({ id });
+    const columns = changes.name === undefined ? changes : { ...changes, lowerName: changes.name.toLowerCase() };
+    return ((await this.repo.update({ id }, columns)).affected ?? 0) > 0;
   }
 
   findById(id: number): Promise<TeamEntity | null> {

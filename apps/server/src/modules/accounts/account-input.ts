@@ -26,3 +26,8 @@ export function assertValidPassword(password: string): void {
 
 export const VISIBILITIES = ['public', 'limited', 'private'] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
+
+/** The fields that are set: a field an edit leaves out keeps its column as it is. */
+export function definedOnly<T extends object>(fields: T): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
+}

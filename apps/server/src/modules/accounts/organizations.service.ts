@@ -1,8 +1,8 @@
-import { Injectable, UnprocessableEntityException } from '@nestjs/common';
-import { Database, isUniqueViolation, OwnerEntity } from '@bellows/persistence-typeorm';
+import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import { Database, isUniqueViolation, OwnerChanges, OwnerEntity } from '@bellows/persistence-typeorm';
 import { PageOf } from '../../http/page-of';
 import { PageRequest } from '../../http/pagination';
-import { assertValidEmail, assertValidOwnerName } from './account-input';
+import { assertValidEmail, assertValidOwnerName, definedOnly } from './account-input';
 import { CreateOrgOption, EditOrgOption } from './dto/org-options.dto';
 import { visibilityFilterFor } from './org-membership.service';
 import { allUnitsAt } from './team-units';
@@ -40,16 +40,21 @@ export class OrganizationsService {
     }
   }
 
+  /**
+   * Writes exactly the given fields, by id: a change another request made
+   * meanwhile to other fields stays, and an organization deleted meanwhile is
+   * a 404 (never brought back).
+   */
   async edit(org: OwnerEntity, input: EditOrgOption): Promise<OwnerEntity> {
     if (input.email) assertValidEmail(input.email);
-    org.fullName = input.full_name ?? org.fullName;
-    org.email = input.email ?? org.email;
-    org.description = input.description ?? org.description;
-    org.website = input.website ?? org.website;
-    org.location = input.location ?? org.location;
-    org.visibility = input.visibility ?? org.visibility;
-    org.updatedAt = new Date();
-    return this.db.transaction((tx) => tx.owners.save(org));
+    const changes: OwnerChanges = {
+      ...definedOnly({ fullName: input.full_name, email: input.email, description: input.description, website: input.website, location: input.location, visibility: input.visibility }),
+      updatedAt: new Date(),
+    };
+    return this.db.transaction(async (tx) => {
+      if (!(await tx.owners.update(org.id, changes))) throw new NotFoundException(`organization "${org.name}" does not exist`);
+      return (await tx.owners.findById(org.id)) as OwnerEntity;
+    });
   }
 
   /** Deletes the organization; its teams and memberships go with it. */

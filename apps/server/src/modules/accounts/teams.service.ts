@@ -1,7 +1,8 @@
 import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { Database, isUniqueViolation, OwnerEntity, TeamEntity } from '@bellows/persistence-typeorm';
+import { Database, isUniqueViolation, OwnerEntity, TeamChanges, TeamEntity } from '@bellows/persistence-typeorm';
 import { PageOf } from '../../http/page-of';
 import { PageRequest } from '../../http/pagination';
+import { definedOnly } from './account-input';
 import { CreateTeamOption, EditTeamOption } from './dto/team-options.dto';
 import { allUnitsAt, isTeamUnit, UNIT_ACCESS_LEVELS, UnitAccess, UnitsMap, unitsListToMap } from './team-units';
 
@@ -42,19 +43,26 @@ export class TeamsService {
     org.id);
   }
 
+  /**
+   * Writes exactly the given fields, by id: a change another request made
+   * meanwhile to other fields stays, and a team deleted meanwhile is a 404
+   * (never brought back).
+   */
   async edit(team: TeamEntity, input: EditTeamOption): Promise<TeamEntity> {
+    const changes: TeamChanges = definedOnly({ description: input.description, canCreateOrgRepo: input.can_create_org_repo });
     // As in Forgejo, the Owners team keeps its name, permission and units; only the rest changes.
     if (team.permission !== 'owner') {
       assertValidTeamName(input.name);
-      team.name = input.name;
-      team.permission = input.permission ?? team.permission;
-      const units = unitsFromInput(input, team.permission);
-      if (units) team.unitsMap = JSON.stringify(units);
-      team.includesAllRepositories = input.includes_all_repositories ?? team.includesAllRepositories;
+      const permission = input.permission ?? team.permission;
+      const units = unitsFromInput(input, permission);
+      Object.assign(changes, definedOnly({ name: input.name, permission: input.permission, includesAllRepositories: input.includes_all_repositories }));
+      if (units) changes.unitsMap = JSON.stringify(units);
     }
-    team.description = input.description ?? team.description;
-    team.canCreateOrgRepo = input.can_create_org_repo ?? team.canCreateOrgRepo;
-    return this.saveUniquelyNamed(team.name, (tx) => tx.teams.save(team), team.orgId, team.id);
+    const name = changes.name ?? team.name;
+    return this.saveUniquelyNamed(name, async (tx) => {
+      if (!(await tx.teams.update(team.id, changes))) throw new NotFoundException(`team ${team.id} does not exist`);
+      return (await tx.teams.findById(team.id)) as TeamEntity;
+    }, team.orgId, team.id);
   }
 
   async delete(team: TeamEntity): Promise<void> {
@@ -85,7 +93,7 @@ export class TeamsService {
     });
   }
 
-  /** Saves after checking that no other team of the organization has the name (case-insensitively); Forgejo answers 422. */
+  /** Writes after checking that no other team of the organization has the name (case-insensitively); Forgejo answers 422. */
   private async saveUniquelyNamed(name: string, write: (tx: Database) => Promise<TeamEntity>, orgId: number, selfId?: number): Promise<TeamEntity> {
     const taken = () => new UnprocessableEntityException(`team "${name}" already exists in this organization`);
     try {

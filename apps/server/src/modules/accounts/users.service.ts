@@ -1,8 +1,8 @@
 import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { Database, isUniqueViolation, OwnerEntity } from '@bellows/persistence-typeorm';
+import { Database, isUniqueViolation, OwnerChanges, OwnerEntity } from '@bellows/persistence-typeorm';
 import { PageOf } from '../../http/page-of';
 import { PageRequest } from '../../http/pagination';
-import { assertValidEmail, assertValidOwnerName, assertValidPassword, Visibility } from './account-input';
+import { assertValidEmail, assertValidOwnerName, assertValidPassword, definedOnly, Visibility } from './account-input';
 import { EditUserOption } from './dto/user-options.dto';
 import { visibilityFilterFor } from './org-membership.service';
 import { hashPassword } from './password-hasher';
@@ -49,24 +49,24 @@ export class UsersService {
     }
   }
 
-  /** Applies an admin's edit; absent fields stay as they are. */
+  /**
+   * Applies an admin's edit: exactly the given fields are written, by id, so a
+   * change another request made meanwhile to other fields stays, and a user
+   * deleted meanwhile is a 404 (never brought back).
+   */
   async editUser(user: OwnerEntity, input: EditUserOption): Promise<OwnerEntity> {
     assertNotSystemUser(user);
     if (input.email !== undefined) assertValidEmail(input.email);
-    if (input.password !== undefined) user.passwordHash = await hashPassword(input.password);
+    const changes: OwnerChanges = definedOnly({
+      email: input.email, fullName: input.full_name, isAdmin: input.admin, isActive: input.active, prohibitLogin: input.prohibit_login,
+      description: input.description, website: input.website, location: input.location, visibility: input.visibility,
+    });
+    if (input.password !== undefined) changes.passwordHash = await hashPassword(input.password);
+    changes.updatedAt = new Date();
     return this.db.transaction(async (tx) => {
       if (input.email !== undefined) await assertEmailFree(tx, input.email, user.id);
-      user.email = input.email ?? user.email;
-      user.fullName = input.full_name ?? user.fullName;
-      user.isAdmin = input.admin ?? user.isAdmin;
-      user.isActive = input.active ?? user.isActive;
-      user.prohibitLogin = input.prohibit_login ?? user.prohibitLogin;
-      user.description = input.description ?? user.description;
-      user.website = input.website ?? user.website;
-      user.location = input.location ?? user.location;
-      user.visibility = input.visibility ?? user.visibility;
-      user.updatedAt = new Date();
-      return tx.owners.save(user);
+      if (!(await tx.owners.update(user.id, changes))) throw new NotFoundException(`user "${user.name}" does not exist`);
+      return (await tx.owners.findById(user.id)) as OwnerEntity;
     });
   }
 

@@ -1,5 +1,5 @@
 import { ForbiddenException, Injectable, Optional, UnprocessableEntityException } from '@nestjs/common';
-import { assertNoExclusiveConflict, ContainerGoneError, crossReferenceEvents, editIssueDates, ExclusiveLabelConflictError, MentioningIssue } from '@bellows/domain';
+import { assertNoExclusiveConflict, ContainerGoneError, crossReferenceEvents, editIssueDates, ExclusiveLabelConflictError, MentioningIssue, milestoneUpdateDate } from '@bellows/domain';
 import { Database, IssueChanges, IssueEntity, IssueFilter, MilestoneEntity, OwnerEntity } from '@bellows/persistence-typeorm';
 import { BlobStore } from '@bellows/storage';
 import { removeAttachmentFiles } from '../attachments/attachment-files';
@@ -46,11 +46,15 @@ export class IssuesService {
     const issue = await this.db.transaction(async (tx) => {
       const created = await tx.issues.create({
         repoId: repoCtx.repo.id, posterId: actor.user.id, title: input.title.trim(), body: input.body ?? '',
-        isClosed: input.closed === true, milestoneId: milestone?.id ?? null, createdAt: now,
+        isClosed: input.closed === true, milestoneId: null, createdAt: now,
       });
+      // After the repository (locked for the number), on the milestone's row as it is now: one deleted meanwhile is a 422.
+      if (milestone) {
+        await this.bringMilestoneForward(tx, milestone.id, now);
+        await tx.issues.update(created.id, { milestoneId: milestone.id });
+      }
       await tx.issues.setAssignees(created.id, assignees.map((user) => user.id));
       if (labelIds.length) await tx.issueLabels.add(created.id, labelIds);
-      if (milestone) await tx.milestones.save(Object.assign(milestone, { updatedAt: now }));
       const events = crossReferenceEvents(created.body, mentioning(repoCtx, created), now);
       await this.references.record(tx, { repoCtx, issue: created, comment: null, author: actor.user }, events);
       await this.events?.publish(tx, { kind: 'issue-opened', issueId: created.id, actorId: actor.user.id, content: created.body, at: now });
@@ -111,7 +115,7 @@ export class IssuesService {
       if (changesMilestone && (newMilestone?.id ?? null) !== current.milestoneId) {
         await this.timeline.record(tx, { ...event, type: CommentType.Milestone, oldMilestoneId: current.milestoneId, milestoneId: newMilestone?.id ?? null });
         changes.milestoneId = newMilestone?.id ?? null;
-        if (newMilestone && dates.milestoneUpdatedAt) await tx.milestones.save(Object.assign(newMilestone, { updatedAt: dates.milestoneUpdatedAt }));
+        if (newMilestone && dates.milestoneUpdatedAt) await this.bringMilestoneForward(tx, newMilestone.id, date);
       }
       if (assignees) {
         const { added, removed } = await tx.issues.setAssignees(issue.id, assignees.map((user) => user.id));
@@ -134,6 +138,19 @@ export class IssuesService {
     const attachments = await this.db.attachments.deleteContainer('issue', issue.id);
     if (!attachments) throw new ContainerGoneError('issue', issue.index);
     await removeAttachmentFiles(this.blobs, attachments);
+  }
+
+  /**
+   * Moves the milestone's update date forward to `date` (never back, see
+   * `milestoneUpdateDate`), computed on its row as it is now and held to the
+   * end of the transaction; 422 when the milestone was deleted meanwhile
+   * (it is not brought back, and the issue is not put into it).
+   */
+  private async bringMilestoneForward(tx: Database, id: number, date: Date): Promise<void> {
+    const current = await tx.milestones.findForChange(id);
+    if (!current || !(await tx.milestones.update(id, { updatedAt: milestoneUpdateDate(current, date) }))) {
+      throw new UnprocessableEntityException(`milestone: ${id} does not exist any more`);
+    }
   }
 
   /** A milestone of this repository (422 when there is none with this id). */

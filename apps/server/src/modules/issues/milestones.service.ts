@@ -1,5 +1,5 @@
 import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { Database, MilestoneEntity } from '@bellows/persistence-typeorm';
+import { Database, MilestoneChanges, MilestoneEntity } from '@bellows/persistence-typeorm';
 import { RepoContext } from '../repositories/repository-access.service';
 import { parseId } from './issue-lookup.service';
 import { CreateMilestoneOption, EditMilestoneOption } from './dto/issue-options.dto';
@@ -26,17 +26,28 @@ export class MilestonesService {
     return milestone;
   }
 
-  edit(milestone: MilestoneEntity, input: EditMilestoneOption): Promise<MilestoneEntity> {
+  /**
+   * Writes the changed columns by id on the row as it is now: a milestone
+   * deleted while the request ran is a 404 and stays deleted, and columns
+   * another request changed meanwhile are kept.
+   */
+  async edit(milestone: MilestoneEntity, input: EditMilestoneOption): Promise<MilestoneEntity> {
     const now = new Date();
-    if (input.title !== undefined) milestone.name = input.title.trim();
-    if (input.description !== undefined) milestone.description = input.description;
-    if (input.due_on !== undefined) milestone.dueOn = dueOn(input.due_on);
-    if (input.state !== undefined && (input.state === 'closed') !== milestone.isClosed) {
-      milestone.isClosed = input.state === 'closed';
-      milestone.closedAt = milestone.isClosed ? now : null;
-    }
-    milestone.updatedAt = now;
-    return this.db.milestones.save(milestone);
+    const changes: MilestoneChanges = { updatedAt: now };
+    if (input.title !== undefined) changes.name = input.title.trim();
+    if (input.description !== undefined) changes.description = input.description;
+    if (input.due_on !== undefined) changes.dueOn = dueOn(input.due_on);
+    const gone = () => new NotFoundException(`milestone ${milestone.id} does not exist`);
+    return this.db.transaction(async (tx) => {
+      const current = await tx.milestones.findForChange(milestone.id);
+      if (!current) throw gone();
+      if (input.state !== undefined && (input.state === 'closed') !== current.isClosed) {
+        changes.isClosed = input.state === 'closed';
+        changes.closedAt = changes.isClosed ? now : null;
+      }
+      if (!(await tx.milestones.update(milestone.id, changes))) throw gone();
+      return Object.assign(current, changes);
+    });
   }
 
   delete(milestone: MilestoneEntity): Promise<void> {

@@ -60,7 +60,9 @@ export class LabelCatalog {
     if (option.description !== undefined) changes.description = option.description;
     if (option.exclusive !== undefined) changes.exclusive = option.exclusive;
     if (option.is_archived !== undefined) changes.isArchived = option.is_archived;
-    return this.shape(set, await this.db.labels.update(label, changes));
+    // By id, exactly the given fields: a label deleted meanwhile is a 404 and stays deleted.
+    if (!(await this.db.labels.update(label.id, changes))) throw new NotFoundException(`label ${id} does not exist`);
+    return this.shape(set, await this.find(set, id));
   }
 
   async delete(set: LabelSet, id: string): Promise<void> {

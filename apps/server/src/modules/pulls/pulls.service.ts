@@ -1,6 +1,6 @@
 import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import { branchTip, changedFiles, ChangedFile, commitsBetween, CommitWithFiles, isAncestor, mergeBase, Page } from '@bellows/git';
-import { Database, OwnerEntity, PullRequestState, PullRequestWithIssue } from '@bellows/persistence-typeorm';
+import { Database, OwnerEntity, PullRequestChanges, PullRequestState, PullRequestWithIssue } from '@bellows/persistence-typeorm';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
 import { PageRequest } from '../../http/pagination';
@@ -44,27 +44,33 @@ export class PullsService {
     return this.shape(target, await this.find(target, index), viewer);
   }
 
-  /** The poster or anyone who may write may edit; state, title, body and base change as asked. */
+  /**
+   * The poster or anyone who may write may edit; state, title, body and base
+   * change as asked. Only the changed columns are written, by id: a pull
+   * request deleted while the request ran is a 404 and stays deleted.
+   */
   async edit(target: RepoGit, index: number, changes: EditPullRequestOption, editor: OwnerEntity): Promise<ApiPullRequest> {
     const pull = await this.find(target, index);
     if (!target.canWrite && pull.issue.posterId !== editor.id) throw new ForbiddenException('only the poster and writers may edit this pull request');
-    if (changes.title !== undefined) pull.issue.title = changes.title.trim();
-    if (changes.body !== undefined) pull.issue.body = changes.body;
+    const update: Required<PullRequestChanges> = { issue: {}, pull: {} };
+    if (changes.title !== undefined) update.issue.title = changes.title.trim();
+    if (changes.body !== undefined) update.issue.body = changes.body;
     const base = changes.base?.trim();
     const reopening = changes.state === 'open' && pull.issue.isClosed;
     if ((base !== undefined && base !== pull.baseBranch) || reopening) {
       const newBase = base ?? pull.baseBranch;
-      pull.mergeBase = await this.checkBranches(target, pull.headBranch, newBase);
+      update.pull.mergeBase = await this.checkBranches(target, pull.headBranch, newBase);
       const clash = await this.db.pullRequests.findOpen(target.repo.id, pull.headBranch, newBase);
       if (clash && clash.id !== pull.id) throw new ConflictException(`pull request #${clash.issue.index} already proposes ${pull.headBranch} for ${newBase}`);
-      pull.baseBranch = newBase;
+      update.pull.baseBranch = newBase;
     }
     if (changes.state !== undefined) {
       if (pull.hasMerged) throw new ConflictException('a merged pull request cannot be reopened or closed');
-      pull.issue.isClosed = changes.state === 'closed';
-      pull.issue.closedAt = pull.issue.isClosed ? (pull.issue.closedAt ?? new Date()) : null;
+      const closed = changes.state === 'closed';
+      if (closed !== pull.issue.isClosed) Object.assign(update.issue, { isClosed: closed, closedAt: closed ? new Date() : null });
     }
-    return this.shape(target, await this.db.pullRequests.save(pull), editor);
+    if (!(await this.db.pullRequests.update(pull, update))) throw this.notFound(target, index);
+    return this.shape(target, await this.find(target, index), editor);
   }
 
   /** The commits the head brings that the base lacks, newest first, each with its files. */
@@ -84,8 +90,12 @@ export class PullsService {
 
   private async find(target: RepoGit, index: number): Promise<PullRequestWithIssue> {
     const pull = Number.isSafeInteger(index) && index > 0 ? await this.db.pullRequests.findByIndex(target.repo.id, index) : null;
-    if (!pull) throw new NotFoundException(`pull request #${index} does not exist in ${target.owner.name}/${target.repo.name}`);
+    if (!pull) throw this.notFound(target, index);
     return pull;
+  }
+
+  private notFound(target: RepoGit, index: number): NotFoundException {
+    return new NotFoundException(`pull request #${index} does not exist in ${target.owner.name}/${target.repo.name}`);
   }
 
   /** `branch`, `owner:branch` or `owner/repo:branch` of this repository; other repositories are not supported. */
