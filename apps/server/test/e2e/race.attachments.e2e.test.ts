@@ -1,6 +1,6 @@
 import { CommentEntity, IssueEntity, RepositoryEntity } from '@bellows/persistence-typeorm';
 import { createTestUser, TestUser } from '../support/fixtures';
-import { Answer, multipartBody, RacePair, raceContent, raceProblems, raceSettings, raceTestTimeout, rowExists, runRace, WriteContext } from '../support/race-harness';
+import { Answer, multipartBody, RacePair, raceContent, raceSettings, rowExists, itHoldsUnderRaces, WriteContext } from '../support/race-harness';
 import { repositoryGone } from '../support/race-parents';
 import { createTestRepository } from '../support/repositories';
 import { startTestServer, TestServer } from '../support/test-server';
@@ -101,13 +101,6 @@ describe('race suite: issue and comment attachments', () => {
 
   for (const [kind, what] of cases) {
     const definition = pair(kind, what);
-    it(
-      `race: ${definition.title} — no resurrection, no orphan, no 5xx, ledger = recount`,
-      async () => {
-        const figures = await runRace(server, definition, settings);
-        expect(raceProblems(figures)).toEqual([]);
-      },
-      raceTestTimeout(settings),
-    );
+    itHoldsUnderRaces(() => server, definition, settings);
   }
 });

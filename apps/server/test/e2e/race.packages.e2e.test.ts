@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createTestUser, TestUser } from '../support/fixtures';
-import { Answer, RacePair, raceContent, raceProblems, raceSettings, raceTestTimeout, rowExists, runRace, WriteContext } from '../support/race-harness';
+import { Answer, RacePair, raceContent, raceSettings, rowExists, itHoldsUnderRaces, WriteContext } from '../support/race-harness';
 import { startTestServer, TestServer } from '../support/test-server';
 
 /**
@@ -168,13 +168,6 @@ describe('race suite: package registries', () => {
   };
 
   for (const definition of [genericPair('registry'), genericPair('api'), npmPair('package'), npmPair('version')]) {
-    it(
-      `race: ${definition.title} — no resurrection, no orphan, no 5xx, ledger = recount`,
-      async () => {
-        const figures = await runRace(server, definition, settings);
-        expect(raceProblems(figures)).toEqual([]);
-      },
-      raceTestTimeout(settings),
-    );
+    itHoldsUnderRaces(() => server, definition, settings);
   }
 });

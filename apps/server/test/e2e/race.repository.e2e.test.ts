@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RepositoryEntity } from '@bellows/persistence-typeorm';
 import { createTestUser, TestUser } from '../support/fixtures';
-import { Answer, RacePair, raceContent, raceProblems, raceSettings, raceTestTimeout, runRace, WriteContext } from '../support/race-harness';
+import { Answer, RacePair, raceContent, raceSettings, itHoldsUnderRaces, WriteContext } from '../support/race-harness';
 import { repositoryGone } from '../support/race-parents';
 import { createTestRepository } from '../support/repositories';
 import { startTestServer, TestServer } from '../support/test-server';
@@ -171,14 +171,7 @@ describe('race suite: writes into a repository × its deletion', () => {
   };
 
   for (const definition of [lfsPair, artifactPair, pushPair] as RacePair<any>[]) {
-    it(
-      `race: ${definition.title} — no resurrection, no orphan, no 5xx, ledger = recount`,
-      async () => {
-        const figures = await runRace(server, definition, settings);
-        expect(raceProblems(figures)).toEqual([]);
-      },
-      raceTestTimeout(settings),
-    );
+    itHoldsUnderRaces(() => server, definition, settings);
   }
 });
 

@@ -669,3 +669,15 @@ export function raceProblems(f: RaceFigures): string[] {
   if (f.ledgerMismatches) problems.push(`ledger ≠ recount after ${f.ledgerMismatches}/${f.batches} batches; e.g. ${f.examples.ledger[0]}`);
   return problems;
 }
+
+/**
+ * The jest test of one pair: every interleaving of the run is checked, and the
+ * test fails with the problems as sentences (seed included, to reproduce).
+ */
+export function itHoldsUnderRaces<P>(server: () => TestServer, pair: RacePair<P>, settings: RaceSettings): void {
+  it(
+    `race: ${pair.title} — no resurrection, no orphan, no 5xx, ledger = recount`,
+    async () => expect(raceProblems(await runRace(server(), pair, settings))).toEqual([]),
+    raceTestTimeout(settings),
+  );
+}
