@@ -2,8 +2,9 @@ import { existsSync } from 'fs';
 import { RepositoryEntity } from '@bellows/persistence-typeorm';
 import { BlobStore, shardedKey } from '@bellows/storage';
 import { createTestUser, TestUser } from '../support/fixtures';
-import { holdMultipartUpload, untilStoring } from '../support/paused-upload';
+import { Gate, multipartBody, Plan, send } from '../support/race-harness';
 import { createTestRepository } from '../support/repositories';
+import { untilStoring } from '../support/storage-files';
 import { startTestServer, TestServer } from '../support/test-server';
 
 /**
@@ -60,13 +61,20 @@ describe('accounting truth: uploads racing with deletions (issue 9)', () => {
     return res.body.id;
   }
 
-  /** Starts the upload, waits until the server is streaming it, runs `meanwhile`, then lets the body finish. */
+  /**
+   * Sends a multipart upload in two halves; after the first, waits until the
+   * server is streaming it into storage, runs `meanwhile`, then sends the rest.
+   */
   async function uploadWhile(path: string, meanwhile: () => Promise<void>) {
-    const held = holdMultipartUpload(`${server.apiUrl}${path}`, owner.token);
-    await held.started;
-    await untilStoring(storageRoot());
-    await meanwhile();
-    return held.release();
+    const plan: Plan = { index: 0, chunks: 2, point: 'chunk:1', mode: 'awaited', delayMs: 0, gapMs: 0, second: null, contentBytes: 256 * 1024 };
+    const gate = new Gate(plan, async () => {
+      await untilStoring(storageRoot());
+      await meanwhile();
+      return { label: 'meanwhile', status: 0, text: '', json: undefined };
+    });
+    const { body, contentType } = multipartBody('attachment', 'held.bin', Buffer.alloc(plan.contentBytes, 7));
+    const answer = await send(server.url, { method: 'POST', path: `/api/v1${path}`, headers: { authorization: `token ${owner.token}`, 'content-type': contentType }, body }, 20_000, { plan, gate });
+    return { status: answer.status, body: answer.json };
   }
 
   it('finding 1: a comment deleted during a slow attachment upload stays deleted', async () => {

@@ -58,3 +58,17 @@ export async function missingFiles(db: Database, root: string): Promise<string[]
   const present = new Set(storageFiles(root));
   return [...(await filesRowsNeed(db)).exact].filter((file) => !present.has(file)).sort();
 }
+
+/**
+ * Resolves once the server is streaming an upload into storage (a temporary
+ * file exists under `{root}/.tmp`): the request has passed its checks and is
+ * mid-body. Gives up after `timeoutMs`.
+ */
+export async function untilStoring(root: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (storageFiles(root).some((file) => file.startsWith('.tmp/') && file.endsWith('.part'))) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`no upload reached storage under ${root} within ${timeoutMs} ms`);
+}
