@@ -102,7 +102,7 @@ export class Database {
     this.releases = new ReleaseStore(manager);
     this.packages = new PackageStore(manager, inTransaction);
     this.artifacts = new ArtifactStore(manager, inTransaction);
-    this.actionRuns = new ActionRunStore(manager);
+    this.actionRuns = new ActionRunStore(manager, inTransaction);
     this.actionSecrets = new ActionSecretStore(manager);
     this.pullRequests = new PullRequestStore(manager, inTransaction);
     this.lfs = new LfsStore(manager, inTransaction);

@@ -1,6 +1,7 @@
 import { EntityManager, LessThan } from 'typeorm';
 import { ActionArtifactUploadEntity } from '../entities/action-artifact-upload.entity';
 import { ActionRunEntity } from '../entities/action-run.entity';
+import { InTransaction } from '../quota/in-transaction';
 import { holdContainers } from '../quota/locked-row';
 
 export interface NewActionRun {
@@ -29,7 +30,10 @@ export interface AssembledUpload {
 
 /** Actions runs registered by CI systems, and the artifact uploads of those runs that are not finalized yet. */
 export class ActionRunStore {
-  constructor(private readonly manager: EntityManager) {}
+  constructor(
+    private readonly manager: EntityManager,
+    private readonly inTransaction: InTransaction,
+  ) {}
 
   /** Inserts the run with the repository's next run number. Call inside a transaction. */
   async insert(input: NewActionRun): Promise<ActionRunEntity> {
@@ -51,11 +55,13 @@ export class ActionRunStore {
     return this.manager.getRepository(ActionRunEntity).findAndCount({ where: { repoId }, order: { runNumber: 'DESC' }, skip, take });
   }
 
-  /** Starts an artifact upload while holding its run; ContainerGoneError when the run is gone. Call inside a transaction. */
-  async insertUpload(input: NewArtifactUpload): Promise<ActionArtifactUploadEntity> {
-    await holdContainers(this.manager, [{ kind: 'actions run', entity: ActionRunEntity, id: input.runId }]);
-    const uploads = this.manager.getRepository(ActionArtifactUploadEntity);
-    return uploads.save(uploads.create({ ...input, storageKey: null, size: null, sha256: null, createdAt: new Date() }));
+  /** Starts an artifact upload while holding its run; ContainerGoneError when the run is gone. */
+  insertUpload(input: NewArtifactUpload): Promise<ActionArtifactUploadEntity> {
+    return this.inTransaction(async (manager) => {
+      await holdContainers(manager, [{ kind: 'actions run', entity: ActionRunEntity, id: input.runId }]);
+      const uploads = manager.getRepository(ActionArtifactUploadEntity);
+      return uploads.save(uploads.create({ ...input, storageKey: null, size: null, sha256: null, createdAt: new Date() }));
+    });
   }
 
   findUpload(id: number): Promise<ActionArtifactUploadEntity | null> {

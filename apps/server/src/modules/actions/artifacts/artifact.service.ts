@@ -45,7 +45,7 @@ export class ArtifactService {
     await this.assertNameFree(run, name);
     const expiresAt = requestedExpiry ?? new Date(Date.now() + this.config.actions.artifactRetentionDays * DAY_MS);
     if (expiresAt.getTime() <= Date.now()) throw new BadRequestException('expires_at: must be in the future');
-    const upload = await this.db.transaction((tx) => tx.actionRuns.insertUpload({ runId: run.id, name, expiresAt }));
+    const upload = await this.db.actionRuns.insertUpload({ runId: run.id, name, expiresAt });
     return this.signer.sign(uploadPath(upload.id), SIGNED_URL_LIFETIME_MS);
   }
 
