@@ -201,6 +201,14 @@ describe('accounting truth: uploads racing with deletions (issue 9)', () => {
   });
 
   describe('issueDelete', () => {
+    it('never gives the number of a deleted issue to another one (as Forgejo)', async () => {
+      const index = await newIssue();
+      expect((await server.request(`${base}/issues/${index}`, { method: 'DELETE', ...as(owner) })).status).toBe(204);
+      const next = await newIssue();
+      expect(next).toBe(index + 1);
+      expect((await server.request(`${base}/issues/${index}`, as(owner))).status).toBe(404);
+    });
+
     it('deletes the issue with its comments and attachments, frees their usage, and is for administrators only', async () => {
       const index = await newIssue();
       const commentId = await newComment(index);

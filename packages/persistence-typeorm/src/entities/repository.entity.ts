@@ -54,6 +54,13 @@ export class RepositoryEntity {
   @Column({ name: 'lfs_size', ...bytesColumn() })
   lfsSize!: number;
 
+  /**
+   * The highest issue/pull request number given out so far (numbers are never
+   * reused). Written only by `nextIssueIndex`, never by saving a loaded row.
+   */
+  @Column({ name: 'last_issue_index', type: 'integer', default: 0, update: false, select: false })
+  lastIssueIndex?: number;
+
   @Column({ name: 'created_at', ...timestampColumn() })
   createdAt!: Date;
 
