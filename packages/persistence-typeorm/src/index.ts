@@ -26,3 +26,4 @@ export * from './stores/blob-reference.store';
 export * from './unique-violation';
 export * from './quota';
 export * from './testing/test-databases';
+export * from './testing/containers';

@@ -1,7 +1,8 @@
 import { ContainerGoneError } from '@bellows/domain';
 import { Database } from '../src/database';
 import { describeEachEngine } from './support/each-engine';
-import { containersIn, insertOwner, uniqueName } from './support/quota-fixtures';
+import { createTestContainers } from '../src/testing/containers';
+import { insertOwner, uniqueName } from './support/quota-fixtures';
 
 describeEachEngine('quota usage ledger', (ctx) => {
   const usage = async (db: Database, ownerId: number) => (await db.quotaUsage.usageOf(ownerId)).toJSON();
@@ -33,7 +34,7 @@ describeEachEngine('quota usage ledger', (ctx) => {
     const uploader = await insertOwner(db, 'user');
     const org = await insertOwner(db, 'organization');
     const repo = await repoOf(db, org.id);
-    const { issueId, commentId, releaseId } = await containersIn(db, repo.id, repo.ownerId);
+    const { issueId, commentId, releaseId } = await createTestContainers(db, repo.id, repo.ownerId);
     await db.attachments.insert({ repoId: repo.id, issueId, name: 'a.txt', size: 30, uploaderId: uploader.id });
     await db.attachments.insert({ repoId: repo.id, issueId, commentId, name: 'b.txt', size: 12, uploaderId: uploader.id });
     const release = await db.attachments.insert({ repoId: repo.id, releaseId, name: 'c.zip', size: 500, uploaderId: uploader.id });
@@ -64,7 +65,7 @@ describeEachEngine('quota usage ledger', (ctx) => {
     const { db } = ctx();
     const owner = await insertOwner(db);
     const repo = await repoOf(db, owner.id);
-    const { runId } = await containersIn(db, repo.id, repo.ownerId);
+    const { runId } = await createTestContainers(db, repo.id, repo.ownerId);
     const artifact = await db.artifacts.insert({ repoId: repo.id, runId, name: 'build', compressedSize: 64 });
     await db.artifacts.insert({ repoId: repo.id, runId, name: 'logs', compressedSize: 6 });
     expect(await usage(db, owner.id)).toMatchObject({ artifacts: 70 });
@@ -78,7 +79,7 @@ describeEachEngine('quota usage ledger', (ctx) => {
     const { db } = ctx();
     const owner = await insertOwner(db);
     const repo = await repoOf(db, owner.id, { isPrivate: true, gitSize: 10, lfsSize: 20 });
-    const { issueId, runId } = await containersIn(db, repo.id, repo.ownerId);
+    const { issueId, runId } = await createTestContainers(db, repo.id, repo.ownerId);
     await db.attachments.insert({ repoId: repo.id, issueId, name: 'x', size: 5, uploaderId: owner.id });
     await db.artifacts.insert({ repoId: repo.id, runId, name: 'y', compressedSize: 9 });
     await db.repositories.delete(repo.id);
@@ -90,7 +91,7 @@ describeEachEngine('quota usage ledger', (ctx) => {
     const { db } = ctx();
     const owner = await insertOwner(db);
     const repo = await repoOf(db, owner.id);
-    const { issueId, commentId, releaseId, runId } = await containersIn(db, repo.id, repo.ownerId);
+    const { issueId, commentId, releaseId, runId } = await createTestContainers(db, repo.id, repo.ownerId);
     await db.attachments.insert({ repoId: repo.id, issueId, name: 'a', size: 10, uploaderId: null });
     await db.attachments.insert({ repoId: repo.id, issueId, commentId, name: 'b', size: 20, uploaderId: null });
     expect((await db.attachments.deleteContainer('comment', commentId))?.map((a) => a.name)).toEqual(['b']);
@@ -109,7 +110,7 @@ describeEachEngine('quota usage ledger', (ctx) => {
     const { db } = ctx();
     const owner = await insertOwner(db);
     const repo = await repoOf(db, owner.id);
-    const { issueId } = await containersIn(db, repo.id, repo.ownerId);
+    const { issueId } = await createTestContainers(db, repo.id, repo.ownerId);
     await expect(
       db.transaction(async (tx) => {
         await tx.attachments.insert({ repoId: repo.id, issueId, name: 'x', size: 77, uploaderId: null });
@@ -134,7 +135,7 @@ describeEachEngine('quota usage ledger', (ctx) => {
     const { db } = ctx();
     const owner = await insertOwner(db, 'organization');
     const repos = [await repoOf(db, owner.id), await repoOf(db, owner.id)];
-    const parents = [await containersIn(db, repos[0].id, owner.id), await containersIn(db, repos[1].id, owner.id)];
+    const parents = [await createTestContainers(db, repos[0].id, owner.id), await createTestContainers(db, repos[1].id, owner.id)];
     const first = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         db.transaction((tx) => tx.attachments.insert({ repoId: repos[i % 2].id, issueId: i % 3 ? parents[i % 2].issueId : null, releaseId: i % 3 ? null : parents[i % 2].releaseId, name: `f${i}`, size: 100 + i, uploaderId: null })),

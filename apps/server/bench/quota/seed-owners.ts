@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'crypto';
 import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { QuotaGroup, QuotaRule } from '@bellows/domain';
 import {
-  AttachmentEntity, Database, OwnerEntity, PackageBlobEntity, PackageEntity, PackageFileEntity, PackageVersionEntity, RepositoryEntity,
+  AttachmentEntity, createTestContainers, Database, OwnerEntity, PackageBlobEntity, PackageEntity, PackageFileEntity, PackageVersionEntity, RepositoryEntity,
 } from '@bellows/persistence-typeorm';
 import { generateTokenValue, hashTokenValue } from '../../src/modules/auth/token-secret';
 
@@ -94,11 +94,13 @@ async function bulkSeed(db: Database, ownerId: number, scale: SeedScale): Promis
     })));
     return (await manager.getRepository(RepositoryEntity).find({ select: { id: true }, where: { ownerId } })).map((r) => r.id);
   });
+  // Real containers (an issue and a release of the first repository): attachments never hang on nothing.
+  const { issueId, releaseId } = await createTestContainers(db, repoIds[0], ownerId);
   await inTransaction(db, (manager) =>
     insertChunked(manager, AttachmentEntity, range(scale.attachments).map((i) => ({
-      uuid: randomUUID(), repoId: repoIds[i % repoIds.length], name: `file-${i}.bin`, size: sizeOf(i, 2 * MIB), uploaderId: ownerId,
-      // Half on issues, half on releases, so both attachment buckets are large.
-      issueId: i % 2 === 0 ? i + 1 : null, commentId: null, releaseId: i % 2 === 1 ? i + 1 : null, createdAt: now,
+      uuid: randomUUID(), repoId: repoIds[0], name: `file-${i}.bin`, size: sizeOf(i, 2 * MIB), uploaderId: ownerId,
+      // Half on the issue, half on the release, so both attachment buckets are large.
+      issueId: i % 2 === 0 ? issueId : null, commentId: null, releaseId: i % 2 === 1 ? releaseId : null, createdAt: now,
     }))),
   );
   await inTransaction(db, (manager) => bulkPackageFiles(manager, ownerId, scale.packageFiles, now));
@@ -131,8 +133,10 @@ async function seedThroughStores(db: Database, ownerId: number): Promise<number>
     await db.repositories.insert({ ownerId, name: 'small-public', gitSize: 3 * MIB, lfsSize: MIB }),
     await db.repositories.insert({ ownerId, name: 'small-private', isPrivate: true, gitSize: 2 * MIB }),
   ];
+  const containers = [await createTestContainers(db, repos[0].id, ownerId), await createTestContainers(db, repos[1].id, ownerId)];
   for (let i = 0; i < 5; i++) {
-    await db.attachments.insert({ repoId: repos[i % 2].id, name: `small-${i}.txt`, size: 1000 * (i + 1), uploaderId: ownerId, ...(i < 3 ? { issueId: i + 1 } : { releaseId: i + 1 }) });
+    const { issueId, releaseId } = containers[i % 2];
+    await db.attachments.insert({ repoId: repos[i % 2].id, name: `small-${i}.txt`, size: 1000 * (i + 1), uploaderId: ownerId, ...(i < 3 ? { issueId } : { releaseId }) });
   }
   const pkg = await db.packages.createPackage({ ownerId, type: 'generic', name: 'small-pkg' });
   const version = await db.packages.createVersion(pkg.id, '1.0.0');

@@ -1,4 +1,4 @@
-import { OwnerEntity } from '@bellows/persistence-typeorm';
+import { createTestContainers, OwnerEntity } from '@bellows/persistence-typeorm';
 import { createTestUser, TestUser } from '../support/fixtures';
 import { startTestServer, TestServer } from '../support/test-server';
 
@@ -36,7 +36,8 @@ describe('quota API', () => {
   it("shows the signed-in user's usage and the built-in group when nothing is assigned", async () => {
     const repo = await server.db.repositories.insert({ ownerId: ada.user.id, name: 'site', gitSize: 1000, lfsSize: 50 });
     await server.db.repositories.insert({ ownerId: ada.user.id, name: 'secret', isPrivate: true, gitSize: 7 });
-    await server.db.attachments.insert({ repoId: repo.id, issueId: 1, name: 'log.txt', size: 11, uploaderId: ada.user.id });
+    const { issueId } = await createTestContainers(server.db, repo.id, ada.user.id);
+    await server.db.attachments.insert({ repoId: repo.id, issueId, name: 'log.txt', size: 11, uploaderId: ada.user.id });
     const res = await server.request('/user/quota', { auth: { token: ada.token } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -132,8 +133,9 @@ describe('quota API', () => {
   it("counts an org's attachment uploaded by a member for the org, for its owners and admins only", async () => {
     const org = await createOrg(server, bob);
     const repo = await server.db.repositories.insert({ ownerId: org.id, name: 'org-repo' });
-    await server.db.attachments.insert({ repoId: repo.id, releaseId: 3, name: 'big.zip', size: 9000, uploaderId: ada.user.id });
-    await server.db.attachments.insert({ repoId: repo.id, issueId: 4, name: 'small.png', size: 90, uploaderId: ada.user.id });
+    const { issueId, releaseId } = await createTestContainers(server.db, repo.id, ada.user.id);
+    await server.db.attachments.insert({ repoId: repo.id, releaseId, name: 'big.zip', size: 9000, uploaderId: ada.user.id });
+    await server.db.attachments.insert({ repoId: repo.id, issueId, name: 'small.png', size: 90, uploaderId: ada.user.id });
     const orgInfo = await server.request(`/orgs/${org.name}/quota`, { auth: { token: bob.token } });
     expect(orgInfo.status).toBe(200);
     expect(orgInfo.body.used.size.assets.attachments).toEqual({ issues: 90, releases: 9000 });
@@ -145,8 +147,8 @@ describe('quota API', () => {
     expect(list.headers.get('link')).toContain('rel="next"');
     expect(list.body).toEqual([
       {
-        name: 'big.zip', size: 9000, api_url: expect.stringMatching(new RegExp(`api/v1/repos/${org.name}/org-repo/releases/3/assets/\\d+$`)),
-        contained_in: { api_url: expect.stringContaining('/releases/3'), html_url: expect.stringContaining(`${org.name}/org-repo/releases`) },
+        name: 'big.zip', size: 9000, api_url: expect.stringMatching(new RegExp(`api/v1/repos/${org.name}/org-repo/releases/${releaseId}/assets/\\d+$`)),
+        contained_in: { api_url: expect.stringContaining(`/releases/${releaseId}`), html_url: expect.stringContaining(`${org.name}/org-repo/releases`) },
       },
     ]);
     expect((await server.request(`/orgs/${org.name}/quota/check?subject=size:all`, { auth: { token: admin.token } })).body).toBe(false);
@@ -172,7 +174,8 @@ describe('quota API', () => {
     await server.db.packages.addFile(big.id, (await server.db.packages.putBlob('b'.repeat(64), 300)).id, 'b.bin');
     await server.db.packages.addFile(big.id, (await server.db.packages.putBlob('c'.repeat(64), 5)).id, 'c.bin');
     const repo = await server.db.repositories.findByOwnerAndName(ada.user.id, 'site');
-    await server.db.artifacts.insert({ repoId: repo!.id, runId: 8, name: 'dist', compressedSize: 44 });
+    const { runId } = await createTestContainers(server.db, repo!.id, ada.user.id);
+    await server.db.artifacts.insert({ repoId: repo!.id, runId, name: 'dist', compressedSize: 44 });
     expect((await asAdmin('/admin/quota/rules', 'POST', { name: 'still-works', limit: 1, subjects: ['size:all'] })).status).toBe(201);
 
     const packages = await server.request('/user/quota/packages', { auth: { token: ada.token } });
@@ -181,7 +184,7 @@ describe('quota API', () => {
       { name: 'tool', type: 'generic', version: '1.0', size: 10, html_url: `${server.url}${ada.name}/-/packages/generic/tool/1.0` },
     ]);
     const artifacts = await server.request('/user/quota/artifacts', { auth: { token: ada.token } });
-    expect(artifacts.body).toEqual([{ name: 'dist', size: 44, html_url: `${server.url}${ada.name}/site/actions/runs/8` }]);
+    expect(artifacts.body).toEqual([{ name: 'dist', size: 44, html_url: `${server.url}${ada.name}/site/actions/runs/${runId}` }]);
     expect((await server.request('/user/quota/attachments', { auth: { token: ada.token } })).body.map((a: { name: string }) => a.name)).toEqual(['log.txt']);
     expect((await server.request('/user/quota', { auth: { token: ada.token } })).body.used.size.assets.packages.all).toBe(315);
   });
