@@ -3,19 +3,20 @@ import { resolve } from 'path';
 import { DocumentedOperation, operationsOf, routeKey } from './openapi-operations';
 
 /**
- * Forgejo's Swagger 2.0 description of its API v1, the reference for paths,
- * operationIds and field names. It sits beside the repository in
- * `../shared/reference/` (not copied into it); BELLOWS_FORGEJO_REFERENCE overrides.
+ * The shape of Forgejo's API v1 (Swagger 2.0 without its prose), the
+ * reference for paths, operationIds, status codes and field names. It is
+ * extracted from Forgejo's description by `scripts/forgejo-interface.mjs` into
+ * `test/reference/`, so a clone needs nothing beside it;
+ * BELLOWS_FORGEJO_REFERENCE points the tests at another copy.
  */
-export const FORGEJO_REFERENCE_PATH =
-  process.env.BELLOWS_FORGEJO_REFERENCE ?? resolve(__dirname, '../../../../../shared/reference/forgejo-swagger.v1.json');
+export const FORGEJO_REFERENCE_PATH = process.env.BELLOWS_FORGEJO_REFERENCE ?? resolve(__dirname, '../reference/forgejo-interface.v1.json');
 
 let cached: { document: any; byRoute: Map<string, DocumentedOperation> } | undefined;
 
 function load() {
   if (!cached) {
     if (!existsSync(FORGEJO_REFERENCE_PATH)) {
-      throw new Error(`Forgejo's API description is not at ${FORGEJO_REFERENCE_PATH}: keep shared/ beside the repository, or set BELLOWS_FORGEJO_REFERENCE`);
+      throw new Error(`Forgejo's API description is not at ${FORGEJO_REFERENCE_PATH}: run scripts/forgejo-interface.mjs, or set BELLOWS_FORGEJO_REFERENCE`);
     }
     const document = JSON.parse(readFileSync(FORGEJO_REFERENCE_PATH, 'utf8'));
     const byRoute = new Map(operationsOf(document).map((operation) => [routeKey(operation.method, operation.path), operation]));
