@@ -90,14 +90,17 @@ export class NotificationStore {
    */
   async notify(userIds: readonly number[], event: NotificationEvent): Promise<void> {
     if (userIds.length === 0) return;
-    const existing = await this.threads.find({ where: { issueId: event.issueId, userId: In([...userIds]) } });
+    const existing = await this.threads.find({ select: { id: true, userId: true }, where: { issueId: event.issueId, userId: In([...userIds]) } });
     const known = new Set(existing.map((thread) => thread.userId));
-    for (const thread of existing) {
-      thread.status = thread.status === 'pinned' ? 'pinned' : 'unread';
-      thread.updatedAt = event.at;
-      if (event.commentId !== null) thread.commentId = event.commentId;
+    if (existing.length > 0) {
+      // One UPDATE by id (never the rows read above saved back): a thread pinned or deleted meanwhile stays so.
+      await this.threads
+        .createQueryBuilder()
+        .update()
+        .set({ status: () => "CASE WHEN status = 'pinned' THEN 'pinned' ELSE 'unread' END", updatedAt: event.at, ...(event.commentId !== null && { commentId: event.commentId }) })
+        .where({ id: In(existing.map((thread) => thread.id)) })
+        .execute();
     }
-    if (existing.length > 0) await this.threads.save(existing);
     const fresh = userIds.filter((userId) => !known.has(userId));
     if (fresh.length === 0) return;
     await this.threads.insert(
