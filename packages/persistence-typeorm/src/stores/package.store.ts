@@ -91,13 +91,22 @@ export class PackageStore {
     });
   }
 
-  /** The blob with this digest, stored once however many files use it (digests filled in when first known). */
-  async putBlob(sha256: string, size: number, digests?: BlobDigests): Promise<PackageBlobEntity> {
-    const blobs = this.manager.getRepository(PackageBlobEntity);
-    const existing = await blobs.findOneBy({ sha256 });
-    if (!existing) return blobs.save(blobs.create({ sha256, size, ...(digests ?? { md5: '', sha1: '', sha512: '' }) }));
-    if (digests && existing.sha512 === '') return blobs.save(Object.assign(existing, digests));
-    return existing;
+  /**
+   * The blob with this digest, stored once however many files use it, held
+   * until the transaction ends (so a deletion of unused blobs waits and then
+   * sees the file about to use it); digests are filled in when first known.
+   * Insert-or-ignore, then read: two uploads of the same bytes never collide,
+   * and no row read earlier is saved back.
+   */
+  putBlob(sha256: string, size: number, digests?: BlobDigests): Promise<PackageBlobEntity> {
+    return this.inTransaction(async (manager) => {
+      const blobs = manager.getRepository(PackageBlobEntity);
+      await manager.createQueryBuilder().insert().into(PackageBlobEntity).values({ sha256, size, ...(digests ?? { md5: '', sha1: '', sha512: '' }) }).orIgnore().execute();
+      if (digests) await blobs.update({ sha256, sha512: '' }, digests);
+      const blob = await findLocked(manager, PackageBlobEntity, { sha256 });
+      // Removed as unused between the insert and the lock: record it again.
+      return blob ?? this.putBlob(sha256, size, digests);
+    });
   }
 
   findBlobBySha256(sha256: string): Promise<PackageBlobEntity | null> {
