@@ -1,5 +1,5 @@
 import { NotFoundException } from '@nestjs/common';
-import { LabelStore, MilestoneStore, OwnerEntity, PullRequestStore, RepositoryEntity, TeamEntity } from '@bellows/persistence-typeorm';
+import { LabelStore, MilestoneStore, OwnerEntity, PullRequestStore, ReleaseStore, RepositoryEntity, TeamEntity } from '@bellows/persistence-typeorm';
 import { OrganizationsService } from '../../src/modules/accounts/organizations.service';
 import { TeamsService } from '../../src/modules/accounts/teams.service';
 import { UsersService } from '../../src/modules/accounts/users.service';
@@ -213,6 +213,27 @@ describe('edits write by id, never a row loaded before (issue 9)', () => {
       await server.app.get(TeamsService).edit(loadedEarlier, { name: 'renamed', can_create_org_repo: true });
       expect(await server.db.teams.findById(loadedEarlier.id)).toMatchObject({ name: 'renamed', lowerName: 'renamed', description: 'changed meanwhile', permission: 'write', canCreateOrgRepo: true });
       await expect(server.app.get(TeamsService).edit(loadedEarlier, { name: 'TAKEN' })).rejects.toMatchObject({ status: 422 });
+    });
+  });
+  describe('releases', () => {
+    async function newRelease(body: object) {
+      const res = await server.request(`${base}/releases`, { method: 'POST', body: { tag_name: `v${Date.now()}${Math.random().toString(36).slice(2, 6)}`, ...body }, ...as(owner) });
+      expect(res.status).toBe(201);
+      return res.body as { id: number };
+    }
+
+    it('editing a release deleted meanwhile answers 404 and does not bring it back', async () => {
+      const release = await newRelease({ name: 'doomed' });
+      afterNextRead(ReleaseStore.prototype, 'findById', () => server.request(`${base}/releases/${release.id}`, { method: 'DELETE', ...as(owner) }));
+      expect((await server.request(`${base}/releases/${release.id}`, { method: 'PATCH', body: { name: 'revived' }, ...as(owner) })).status).toBe(404);
+      expect((await server.request(`${base}/releases/${release.id}`, as(owner))).status).toBe(404);
+    });
+
+    it('a release edit does not undo a concurrent change of another field', async () => {
+      const release = await newRelease({ name: 'first', body: 'old notes' });
+      afterNextRead(ReleaseStore.prototype, 'findById', () => server.request(`${base}/releases/${release.id}`, { method: 'PATCH', body: { body: 'new notes' }, ...as(owner) }));
+      expect((await server.request(`${base}/releases/${release.id}`, { method: 'PATCH', body: { name: 'second' }, ...as(owner) })).status).toBe(200);
+      expect((await server.request(`${base}/releases/${release.id}`, as(owner))).body).toMatchObject({ name: 'second', body: 'new notes' });
     });
   });
 });

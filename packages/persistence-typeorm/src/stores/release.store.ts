@@ -55,6 +55,7 @@ export class ReleaseStore {
 
   /** Writes the given columns by id; false when the release is gone (a deleted release is never written back). */
   async update(id: number, changes: ReleaseChanges): Promise<boolean> {
+    if (Object.keys(changes).length === 0) return this.releases.existsBy({ id });
     return ((await this.releases.update({ id }, changes)).affected ?? 0) > 0;
   }
 }

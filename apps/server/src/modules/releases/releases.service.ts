@@ -1,6 +1,6 @@
 import { ConflictException, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import { assertRefName, createTag, deleteTag, GitNotFoundError, InvalidGitInputError, resolveRef } from '@bellows/git';
-import { Database, isUniqueViolation, OwnerEntity, ReleaseEntity, ReleaseFilter } from '@bellows/persistence-typeorm';
+import { Database, isUniqueViolation, OwnerEntity, ReleaseChanges, ReleaseEntity, ReleaseFilter } from '@bellows/persistence-typeorm';
 import { BlobStore } from '@bellows/storage';
 import { removeAttachmentFiles } from '../attachments/attachment-files';
 import { CONFIG } from '../../app/tokens';
@@ -101,6 +101,7 @@ export class ReleasesService {
 
   /** Changes what is given. Turning a draft into a release publishes it (and creates its tag). */
   async edit(target: ReleaseRepo, release: ReleaseEntity, option: EditReleaseOption): Promise<ReleaseEntity> {
+    const before = { ...release };
     if (option.tag_name !== undefined && option.tag_name !== release.tagName) await this.retag(target, release, option.tag_name);
     if (option.target_commitish) release.targetCommitish = option.target_commitish;
     if (option.name !== undefined) release.name = option.name;
@@ -108,10 +109,10 @@ export class ReleasesService {
     if (option.prerelease !== undefined) release.isPrerelease = option.prerelease;
     if (option.draft === false && release.isDraft) await this.publish(target, release);
     if (option.draft === true) release.isDraft = true;
-    const { id, repoId: _repoId, repository: _repository, publisher: _publisher, ...columns } = release;
     try {
-      // By id: a release deleted while this edit ran stays deleted (404), it is not written back.
-      if (!(await this.db.releases.update(id, columns))) throw new NotFoundException(`release ${id} does not exist`);
+      // By id, only what this edit changed: a release deleted meanwhile stays deleted (404), and
+      // another request's change of other fields stays.
+      if (!(await this.db.releases.update(release.id, changedColumns(before, release)))) throw new NotFoundException(`release ${release.id} does not exist`);
     } catch (error) {
       throw isUniqueViolation(error) ? releaseExists(release.tagName) : error;
     }
@@ -212,4 +213,16 @@ function validTagName(tagName: string): string {
 
 function releaseExists(tagName: string): ConflictException {
   return new ConflictException(`a release with tag ${tagName} already exists`);
+}
+
+/** The columns whose value an edit changed (dates compared by time). */
+function changedColumns(before: ReleaseEntity, after: ReleaseEntity): ReleaseChanges {
+  const changes: Record<string, unknown> = {};
+  for (const key of ['tagName', 'targetCommitish', 'name', 'body', 'isDraft', 'isPrerelease', 'sha1', 'publishedAt'] as const) {
+    const was = before[key];
+    const is = after[key];
+    const same = was instanceof Date && is instanceof Date ? was.getTime() === is.getTime() : was === is;
+    if (!same) changes[key] = is;
+  }
+  return changes as ReleaseChanges;
 }
