@@ -5,7 +5,7 @@ import { DocumentedOperation, operationsOf, routeKey } from './openapi-operation
 /**
  * The shape of Forgejo's API v1 (Swagger 2.0 without its prose), the
  * reference for paths, operationIds, status codes and field names. It is
- * extracted from Forgejo's description by `scripts/forgejo-interface.mjs` into
+ * extracted from Forgejo's description by `npm run reference:extract` into
  * `test/reference/`, so a clone needs nothing beside it;
  * BELLOWS_FORGEJO_REFERENCE points the tests at another copy.
  */
@@ -16,7 +16,7 @@ let cached: { document: any; byRoute: Map<string, DocumentedOperation> } | undef
 function load() {
   if (!cached) {
     if (!existsSync(FORGEJO_REFERENCE_PATH)) {
-      throw new Error(`Forgejo's API description is not at ${FORGEJO_REFERENCE_PATH}: run scripts/forgejo-interface.mjs, or set BELLOWS_FORGEJO_REFERENCE`);
+      throw new Error(`Forgejo's API description is not at ${FORGEJO_REFERENCE_PATH}: run npm run reference:extract, or set BELLOWS_FORGEJO_REFERENCE`);
     }
     const document = JSON.parse(readFileSync(FORGEJO_REFERENCE_PATH, 'utf8'));
     const byRoute = new Map(operationsOf(document).map((operation) => [routeKey(operation.method, operation.path), operation]));
