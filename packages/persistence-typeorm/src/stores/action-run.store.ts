@@ -72,8 +72,15 @@ export class ActionRunStore {
     return this.manager.getRepository(ActionArtifactUploadEntity).findOneBy({ runId, name });
   }
 
-  async markUploadAssembled(id: number, assembled: AssembledUpload): Promise<void> {
-    await this.manager.getRepository(ActionArtifactUploadEntity).update({ id }, assembled);
+  /**
+   * Records where the upload's content was assembled. In a transaction of its
+   * own: on SQLite's one connection a lone write could otherwise land in (and
+   * roll back with) another request's open transaction.
+   */
+  markUploadAssembled(id: number, assembled: AssembledUpload): Promise<void> {
+    return this.inTransaction(async (manager) => {
+      await manager.getRepository(ActionArtifactUploadEntity).update({ id }, assembled);
+    });
   }
 
   /** False when the upload was gone already (finalized or abandoned by another request). */

@@ -1,9 +1,10 @@
 import { BadRequestException, Inject, Injectable, PayloadTooLargeException, UnprocessableEntityException } from '@nestjs/common';
 import { randomUUID } from 'crypto';
 import type { FastifyRequest } from 'fastify';
-import { BlobAbortedError, BlobStore, BlobTooLargeError, shardedKey } from '@bellows/storage';
+import { BlobAbortedError, BlobStore, BlobTooLargeError } from '@bellows/storage';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
+import { attachmentFileKey } from './attachment-files';
 import { isMultipartRequest, MultipartBodyError, receiveFilePart } from './multipart-parser';
 
 /** The multipart field holding the file, as in Forgejo. */
@@ -45,7 +46,7 @@ export class AttachmentUploads {
     try {
       const part = await receiveFilePart(request.raw, ATTACHMENT_FIELD);
       const uuid = randomUUID();
-      const key = shardedKey('attachments', uuid);
+      const key = attachmentFileKey({ uuid });
       const stored = await this.blobs.write(key, part.content, { maxBytes: this.maxBytes });
       return { uuid, key, size: stored.size, fileName: part.filename };
     } catch (error) {

@@ -66,13 +66,13 @@ export class ArtifactService {
     if (blockIds.length === 0) throw new BadRequestException('the block list is empty');
     if (!(await this.blobs.hasBlocks(upload.id, blockIds))) throw new BadRequestException('the block list names a block that was not uploaded');
     const stored = await this.blobs.assemble(upload.id, blockIds);
-    await this.db.transaction((tx) => tx.actionRuns.markUploadAssembled(upload.id, { storageKey: stored.key, size: stored.size, sha256: stored.sha256 }));
+    await this.db.actionRuns.markUploadAssembled(upload.id, { storageKey: stored.key, size: stored.size, sha256: stored.sha256 });
   }
 
   /** The whole zip in one request (a single-shot block blob upload). */
   async receiveWhole(upload: ActionArtifactUploadEntity, content: Readable, signal?: AbortSignal): Promise<void> {
     const stored = await this.blobs.writeZip(upload.id, content, signal);
-    await this.db.transaction((tx) => tx.actionRuns.markUploadAssembled(upload.id, { storageKey: stored.key, size: stored.size, sha256: stored.sha256 }));
+    await this.db.actionRuns.markUploadAssembled(upload.id, { storageKey: stored.key, size: stored.size, sha256: stored.sha256 });
   }
 
   /**
