@@ -34,7 +34,13 @@ export interface BellowsConfig {
   };
   service: { enableReverseProxyAuthenticationApi: boolean };
   api: { defaultPagingNum: number; maxResponseItems: number };
-  quota: { enabled: boolean; defaultGroups: string[]; defaultTotal: number };
+  quota: {
+    enabled: boolean;
+    defaultGroups: string[];
+    defaultTotal: number;
+    /** [quota] SHOW_NAMES_TO_OWNERS: rule and group names on /user/quota and /orgs/{org}/quota for everyone, not only site admins. */
+    showNamesToOwners: boolean;
+  };
   attachment: { maxSizeMiB: number };
   actions: { artifactRetentionDays: number };
 }

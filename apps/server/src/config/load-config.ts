@@ -140,7 +140,10 @@ export function loadConfig(options: LoadConfigOptions = {}): BellowsConfig {
     },
     service: { enableReverseProxyAuthenticationApi: section('service').boolean('ENABLE_REVERSE_PROXY_AUTHENTICATION_API', false) },
     api: { defaultPagingNum: Math.min(defaultPagingNum, maxResponseItems), maxResponseItems },
-    quota: { enabled: quota.boolean('ENABLED', true), defaultGroups: quota.list('DEFAULT_GROUPS'), defaultTotal },
+    quota: {
+      enabled: quota.boolean('ENABLED', true), defaultGroups: quota.list('DEFAULT_GROUPS'), defaultTotal,
+      showNamesToOwners: quota.boolean('SHOW_NAMES_TO_OWNERS', false),
+    },
     attachment: { maxSizeMiB: section('attachment').integer('MAX_SIZE', 2048, 0, 1024 * 1024) },
     actions: { artifactRetentionDays: section('actions').integer('ARTIFACT_RETENTION_DAYS', 90, 1, 36_500) },
   };

@@ -33,7 +33,7 @@ describe('quota API', () => {
 
   const asAdmin = (path: string, method = 'GET', body?: unknown) => server.request(path, { method, body, auth: { token: admin.token } });
 
-  it("shows the signed-in user's usage and the built-in group when nothing is assigned", async () => {
+  it("shows the signed-in user's usage and groups: [] when nothing is assigned", async () => {
     const repo = await server.db.repositories.insert({ ownerId: ada.user.id, name: 'site', gitSize: 1000, lfsSize: 50 });
     await server.db.repositories.insert({ ownerId: ada.user.id, name: 'secret', isPrivate: true, gitSize: 7 });
     const { issueId } = await createTestContainers(server.db, repo.id, ada.user.id);
@@ -42,7 +42,7 @@ describe('quota API', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       used: { size: { repos: { public: 1000, private: 7 }, git: { LFS: 50 }, assets: { attachments: { issues: 11, releases: 0 }, artifacts: 0, packages: { all: 0 } } } },
-      groups: [{ name: 'default', rules: [{ name: 'default', limit: -1, subjects: ['size:all'] }] }],
+      groups: [],
     });
   });
 
@@ -93,6 +93,7 @@ describe('quota API', () => {
     );
     expect((await asAdmin('/admin/quota/groups', 'POST', { name: 'small' })).status).toBe(409);
     expect((await asAdmin('/admin/quota/groups', 'POST', { name: 'x', rules: [{ name: 'y', limit: 'lots', subjects: ['size:all'] }] })).status).toBe(422);
+    expect((await asAdmin('/admin/quota/groups/x')).status).toBe(404);
     expect((await asAdmin(`/admin/quota/groups/small/users/${ada.name}`, 'PUT')).status).toBe(204);
     expect((await asAdmin(`/admin/quota/groups/small/users/${ada.name}`, 'PUT')).status).toBe(409);
     expect((await asAdmin('/admin/quota/groups/small/users/nobody-here', 'PUT')).status).toBe(404);
@@ -127,7 +128,7 @@ describe('quota API', () => {
     expect((await asAdmin('/admin/users/nobody-here/quota')).status).toBe(404);
     expect((await asAdmin('/admin/quota/groups/other', 'DELETE')).status).toBe(204);
     expect((await asAdmin('/admin/quota/groups/other')).status).toBe(404);
-    expect((await asAdmin(`/admin/users/${bob.name}/quota`)).body.groups[0].name).toBe('default');
+    expect((await asAdmin(`/admin/users/${bob.name}/quota`)).body.groups).toEqual([]);
   });
 
   it("counts an org's attachment uploaded by a member for the org, for its owners and admins only", async () => {

@@ -48,7 +48,7 @@ describe('loadConfig', () => {
       expect(config.security).toEqual({ secretKey: '', reverseProxyAuthenticationUser: 'X-WEBAUTH-USER' });
       expect(config.service).toEqual({ enableReverseProxyAuthenticationApi: false });
       expect(config.api).toEqual({ defaultPagingNum: 30, maxResponseItems: 50 });
-      expect(config.quota).toEqual({ enabled: true, defaultGroups: [], defaultTotal: -1 });
+      expect(config.quota).toEqual({ enabled: true, defaultGroups: [], defaultTotal: -1, showNamesToOwners: false });
     });
 
     it('places the database, repositories and storage under APP_DATA_PATH', () => {
@@ -123,7 +123,7 @@ TOTAL = 1073741824
       expect(config.security).toEqual({ secretKey: 'from-the-file', reverseProxyAuthenticationUser: 'X-Remote-User' });
       expect(config.service.enableReverseProxyAuthenticationApi).toBe(true);
       expect(config.api).toEqual({ defaultPagingNum: 10, maxResponseItems: 100 });
-      expect(config.quota).toEqual({ enabled: false, defaultGroups: ['small', 'team-b'], defaultTotal: 1073741824 });
+      expect(config.quota).toEqual({ enabled: false, defaultGroups: ['small', 'team-b'], defaultTotal: 1073741824, showNamesToOwners: false });
     });
 
     it('lets the environment win over the file, including [quota.default]', () => {

@@ -6,9 +6,9 @@ import { QuotaUsage } from './usage';
  * The groups that apply to one owner. The list stands when ANY group stands: each
  * group is an alternative allowance, and the owner may use the most generous one.
  *
- * An empty list stands (an owner no group applies to is never over quota). In
- * practice effective group lists are never empty: the built-in default group
- * fills in (see effective-groups.ts).
+ * An empty list stands (an owner no group applies to is never over quota). The
+ * engine never evaluates an empty list: the built-in default group fills in
+ * (see groupsToEvaluate in effective-groups.ts).
  */
 export class QuotaGroupList {
   constructor(readonly groups: readonly QuotaGroup[]) {}

@@ -1,14 +1,32 @@
-import { QuotaDefaults, effectiveGroups } from './effective-groups';
+import { QuotaDefaults, effectiveGroups, groupsToEvaluate } from './effective-groups';
 import { explainQuota, isOverQuota, QuotaExplanation } from './evaluate';
-import { QuotaGroup, QuotaGroupInfo } from './group';
+import { QuotaGroup } from './group';
 import { QuotaLimitStore, QuotaUsageReader } from './ports';
-import { parseQuotaSubject } from './subject';
+import { QuotaSubject, parseQuotaSubject } from './subject';
 import { QuotaUsed } from './usage';
 
-/** Forgejo's QuotaInfo: what an owner uses and the groups that apply to it. */
+/** A rule as an owner sees it: the name only when names are shown (Forgejo omits it otherwise). */
+export interface QuotaRuleView {
+  name?: string;
+  limit: number;
+  subjects: QuotaSubject[];
+}
+
+/** A group as an owner sees it: the name only when names are shown. */
+export interface QuotaGroupView {
+  name?: string;
+  rules: QuotaRuleView[];
+}
+
+/** Forgejo's QuotaInfo: what an owner uses and the groups that apply to it (none: `[]`). */
 export interface QuotaInfo {
   used: QuotaUsed;
-  groups: QuotaGroupInfo[];
+  groups: QuotaGroupView[];
+}
+
+/** Whether QuotaInfo carries rule and group names (the operator's plan names). */
+export interface QuotaInfoOptions {
+  withNames: boolean;
 }
 
 /**
@@ -22,7 +40,7 @@ export class QuotaEngine {
     private readonly defaults: QuotaDefaults,
   ) {}
 
-  /** Assigned groups, else the existing DEFAULT_GROUPS, else the built-in group. */
+  /** Assigned groups, else the existing DEFAULT_GROUPS, else none. */
   async effectiveGroupsOf(ownerId: number): Promise<QuotaGroup[]> {
     const assigned = await this.limits.assignedGroupsOf(ownerId);
     if (assigned.length > 0) return assigned;
@@ -31,9 +49,10 @@ export class QuotaEngine {
     return effectiveGroups([], this.defaults, (name) => byName.get(name));
   }
 
-  async info(ownerId: number): Promise<QuotaInfo> {
+  async info(ownerId: number, options: QuotaInfoOptions = { withNames: true }): Promise<QuotaInfo> {
     const [usage, groups] = await Promise.all([this.usage.usageOf(ownerId), this.effectiveGroupsOf(ownerId)]);
-    return { used: usage.toUsed(), groups: groups.map((group) => group.toInfo()) };
+    const shown = groups.map((group) => group.toInfo());
+    return { used: usage.toUsed(), groups: options.withNames ? shown : shown.map(withoutNames) };
   }
 
   /**
@@ -42,14 +61,22 @@ export class QuotaEngine {
    */
   async check(ownerId: number, subject: unknown): Promise<boolean> {
     const parsed = parseQuotaSubject(subject);
-    const [usage, groups] = await Promise.all([this.usage.usageOf(ownerId), this.effectiveGroupsOf(ownerId)]);
+    const [usage, groups] = await Promise.all([this.usage.usageOf(ownerId), this.groupsToEvaluateFor(ownerId)]);
     return isOverQuota(groups, usage, parsed);
   }
 
   /** The check with its reasons, group by group and rule by rule. */
   async explain(ownerId: number, subject: unknown): Promise<QuotaExplanation> {
     const parsed = parseQuotaSubject(subject);
-    const [usage, groups] = await Promise.all([this.usage.usageOf(ownerId), this.effectiveGroupsOf(ownerId)]);
+    const [usage, groups] = await Promise.all([this.usage.usageOf(ownerId), this.groupsToEvaluateFor(ownerId)]);
     return explainQuota(groups, usage, parsed);
   }
+
+  private async groupsToEvaluateFor(ownerId: number): Promise<QuotaGroup[]> {
+    return groupsToEvaluate(await this.effectiveGroupsOf(ownerId), this.defaults.defaultTotal);
+  }
+}
+
+function withoutNames(group: QuotaGroupView): QuotaGroupView {
+  return { rules: group.rules.map(({ limit, subjects }) => ({ limit, subjects })) };
 }

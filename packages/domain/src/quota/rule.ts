@@ -63,7 +63,7 @@ export class QuotaRule {
     return this.isUnlimited || this.usageIn(usage) <= this.limit;
   }
 
-  /** Whether the rule limits `subject`: one of its subjects shares bytes with it. */
+  /** Whether the rule limits `subject`: one of its subjects shares bytes with it (never, for a rule without subjects). */
   isRelevantTo(subject: QuotaSubject): boolean {
     return this.subjects.some((own) => subjectsOverlap(own, subject));
   }
@@ -83,10 +83,15 @@ function parseLimit(input: unknown): number {
   return input;
 }
 
-/** Subjects in canonical form, duplicates dropped, in the order given. */
+/**
+ * Subjects in canonical form, duplicates dropped, in the order given. A missing
+ * or empty list is accepted, as Forgejo accepts it: such a rule limits nothing
+ * (it is relevant to no subject and counts no bytes), so it never denies.
+ */
 function parseSubjects(input: unknown): QuotaSubject[] {
-  if (!Array.isArray(input) || input.length === 0) {
-    throw new QuotaValidationError('subjects', 'subjects must be a non-empty list of quota subjects');
+  if (input === undefined || input === null) return [];
+  if (!Array.isArray(input)) {
+    throw new QuotaValidationError('subjects', 'subjects must be a list of quota subjects');
   }
   const subjects = input.map((s) => parseQuotaSubject(s, 'subjects'));
   return [...new Set(subjects)];

@@ -1,4 +1,4 @@
-import { BUILT_IN_GROUP_NAME, QuotaGroup, builtInGroup, effectiveGroups } from '../../src/quota';
+import { BUILT_IN_GROUP_NAME, BUILT_IN_RULE_NAME, QuotaGroup, builtInGroup, effectiveGroups, groupsToEvaluate } from '../../src/quota';
 import { QuotaGroupMother, QuotaRuleMother } from './quota-mother';
 
 describe("an owner's effective groups", () => {
@@ -19,17 +19,17 @@ describe("an owner's effective groups", () => {
     expect(effectiveGroups([], { defaultGroups: ['nope', 'silver', 'silver'], defaultTotal: 5 }, find)).toEqual([silver]);
   });
 
-  it('are the built-in group over size:all with [quota.default] TOTAL when no default group exists', () => {
-    const groups = effectiveGroups([], { defaultGroups: ['nope'], defaultTotal: 5 }, find);
-    expect(groups.map((g) => g.toInfo())).toEqual([
-      { name: BUILT_IN_GROUP_NAME, rules: [{ name: BUILT_IN_GROUP_NAME, limit: 5, subjects: ['size:all'] }] },
-    ]);
+  it('are none when no default group exists: the built-in group is not one of them', () => {
+    expect(effectiveGroups([], { defaultGroups: ['nope'], defaultTotal: 5 }, find)).toEqual([]);
+    expect(effectiveGroups([], { defaultGroups: [], defaultTotal: -1 }, find)).toEqual([]);
   });
 
-  it('are the built-in group when DEFAULT_GROUPS is empty; with the default TOTAL -1 it limits nothing', () => {
-    const [group] = effectiveGroups([], { defaultGroups: [], defaultTotal: -1 }, find);
-    expect(group.toInfo()).toEqual(builtInGroup(-1).toInfo());
-    expect(group.rules[0].isUnlimited).toBe(true);
+  it('are evaluated as the built-in group over size:all with [quota.default] TOTAL when there are none', () => {
+    expect(groupsToEvaluate([], 5).map((g) => g.toInfo())).toEqual([
+      { name: BUILT_IN_GROUP_NAME, rules: [{ name: BUILT_IN_RULE_NAME, limit: 5, subjects: ['size:all'] }] },
+    ]);
+    expect(groupsToEvaluate([], -1)[0].rules[0].isUnlimited).toBe(true);
+    expect(groupsToEvaluate([silver], 5)).toEqual([silver]);
   });
 
   it('refuse a TOTAL below -1', () => {

@@ -32,14 +32,29 @@ describe('the quota engine', () => {
     });
   });
 
-  it('uses the assigned groups, then the existing DEFAULT_GROUPS, then the built-in group', async () => {
+  it('uses the assigned groups, then the existing DEFAULT_GROUPS, else none', async () => {
     await limits.createGroup(QuotaGroupMother.named('fallback', QuotaRuleMother.totalOf(1)));
     await limits.createGroup(QuotaGroupMother.named('paid', QuotaRuleMother.totalOf(100)));
 
-    expect(groupNames(await engine(['missing'], 50).effectiveGroupsOf(OWNER))).toEqual(['default']);
+    expect(groupNames(await engine(['missing'], 50).effectiveGroupsOf(OWNER))).toEqual([]);
     expect(groupNames(await engine(['missing', 'fallback'], 50).effectiveGroupsOf(OWNER))).toEqual(['fallback']);
     await limits.assign(OWNER, 'paid');
     expect(groupNames(await engine(['fallback'], 50).effectiveGroupsOf(OWNER))).toEqual(['paid']);
+  });
+
+  it('shows groups: [] for an owner no group applies to, while [quota.default] TOTAL still decides the check', async () => {
+    usage.usage.set(OWNER, UsageMother.of({ packages: 51 }));
+    expect((await engine(['missing'], 50).info(OWNER)).groups).toEqual([]);
+    expect(await engine(['missing'], 50).check(OWNER, 'size:all')).toBe(true);
+    expect(await engine(['missing'], -1).check(OWNER, 'size:all')).toBe(false);
+  });
+
+  it('leaves rule and group names out of QuotaInfo when asked to', async () => {
+    await limits.createGroup(QuotaGroupMother.named('gold-plan', QuotaRuleMother.named('gold-total', 10, 'size:all')));
+    await limits.assign(OWNER, 'gold-plan');
+    const info = await engine().info(OWNER, { withNames: false });
+    expect(info.groups).toEqual([{ rules: [{ limit: 10, subjects: ['size:all'] }] }]);
+    expect(JSON.stringify(info)).not.toMatch(/gold/);
   });
 
   it('checks a subject against the effective groups', async () => {

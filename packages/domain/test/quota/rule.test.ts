@@ -1,4 +1,4 @@
-import { QuotaRule, QuotaValidationError, UNLIMITED } from '../../src/quota';
+import { QUOTA_SUBJECTS, QuotaRule, QuotaValidationError, UNLIMITED } from '../../src/quota';
 import { QuotaRuleMother, UsageMother } from './quota-mother';
 
 describe('a quota rule', () => {
@@ -20,9 +20,18 @@ describe('a quota rule', () => {
         expect(create).toThrow(/^limit /);
       });
 
-    it('refuses an empty or missing list of subjects', () => {
-      for (const subjects of [[], undefined, 'size:all']) {
-        expect(() => QuotaRule.create({ name: 'r', limit: 1, subjects })).toThrow(/subjects must be a non-empty list/);
+    it('accepts a missing or empty list of subjects, as Forgejo does: such a rule limits nothing', () => {
+      for (const subjects of [[], undefined, null]) {
+        const rule = QuotaRule.create({ name: 'r', limit: 0, subjects });
+        expect(rule.subjects).toEqual([]);
+        expect(QUOTA_SUBJECTS.some((subject) => rule.isRelevantTo(subject))).toBe(false);
+        expect(rule.standsWith(UsageMother.of({ 'repos:public': 5, packages: 5 }))).toBe(true);
+      }
+    });
+
+    it('refuses subjects that are not a list', () => {
+      for (const subjects of ['size:all', 7, { 0: 'size:all' }]) {
+        expect(() => QuotaRule.create({ name: 'r', limit: 1, subjects })).toThrow(/subjects must be a list/);
       }
     });
 

@@ -173,23 +173,24 @@ export class AdminQuotaController {
   }
 
   /**
-   * The rules of CreateQuotaGroupOptions. A rule given by name alone refers to
-   * an existing rule; one with a limit or subjects is created when missing
-   * (validated by the domain: a QuotaValidationError → 422).
+   * The rules of CreateQuotaGroupOptions, as Forgejo reads them: a rule whose
+   * name exists is used as stored (its stored limit and subjects win over any
+   * given); any other is created, its limit defaulting to 0 and its subjects to
+   * none (validated by the domain: a QuotaValidationError → 422). A name given
+   * twice counts once.
    */
   private async inlineRules(input: unknown): Promise<QuotaRule[]> {
     if (input === undefined || input === null) return [];
     if (!Array.isArray(input)) throw new UnprocessableEntityException('rules must be a list of rules');
-    return Promise.all(
-      input.map(async (rule) => {
-        if (rule?.limit === undefined && rule?.subjects === undefined && typeof rule?.name === 'string') {
-          const existing = await this.db.quotaLimits.findRule(rule.name);
-          if (!existing) throw new UnprocessableEntityException(`rules: quota rule "${rule.name}" does not exist; give its limit and subjects to create it`);
-          return existing;
-        }
-        return QuotaRule.create({ name: rule?.name, limit: rule?.limit, subjects: rule?.subjects });
-      }),
-    );
+    const rules = await Promise.all(input.map((rule) => this.inlineRule(rule)));
+    const byName = new Map(rules.map((rule) => [rule.name.toLowerCase(), rule]));
+    return [...byName.values()];
+  }
+
+  private async inlineRule(input: unknown): Promise<QuotaRule> {
+    const rule = (input ?? {}) as { name?: unknown; limit?: unknown; subjects?: unknown };
+    const existing = typeof rule.name === 'string' ? await this.db.quotaLimits.findRule(rule.name) : undefined;
+    return existing ?? QuotaRule.create({ name: rule.name, limit: rule.limit ?? 0, subjects: rule.subjects });
   }
 
   private async requireRule(name: string): Promise<QuotaRule> {

@@ -1,6 +1,8 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiQuery, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { QuotaEngine } from '@bellows/domain';
+import { CONFIG } from '../../app/tokens';
+import { BellowsConfig } from '../../config';
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-metadata';
 import { PageOf } from '../../http/page-of';
@@ -8,6 +10,7 @@ import { Paging, PageRequest } from '../../http/pagination';
 import { OrgMembershipService } from '../accounts/org-membership.service';
 import { QuotaInfo, QuotaUsedArtifact, QuotaUsedAttachment, QuotaUsedPackage } from './quota-api.dto';
 import { asUnprocessable } from './quota-input';
+import { quotaInfoOptionsFor } from './quota-names';
 import { QuotaUsageListingService } from './quota-usage-listing.service';
 
 /**
@@ -24,13 +27,14 @@ export class OrgQuotaController {
   constructor(
     private readonly engine: QuotaEngine,
     private readonly listing: QuotaUsageListingService,
+    @Inject(CONFIG) private readonly config: BellowsConfig,
     private readonly orgs: OrgMembershipService,
   ) {}
 
   @Get()
   @ApiOkResponse({ type: QuotaInfo })
   async orgGetQuota(@Param('org') org: string, @CurrentActor() actor: Actor): Promise<QuotaInfo> {
-    return this.engine.info(await this.orgIdFor(org, actor));
+    return this.engine.info(await this.orgIdFor(org, actor), quotaInfoOptionsFor(actor, this.config));
   }
 
   @Get('check')

@@ -9,8 +9,8 @@ import { Allow } from 'class-validator';
 
 export class CreateQuotaRuleOptions {
   @ApiProperty() @Allow() name!: unknown;
-  @ApiProperty({ type: 'integer', format: 'int64', description: 'bytes; -1 = unlimited' }) @Allow() limit!: unknown;
-  @ApiProperty({ type: [String] }) @Allow() subjects!: unknown;
+  @ApiProperty({ type: 'integer', format: 'int64', description: 'bytes; -1 = unlimited (inline in a group: 0 when left out)' }) @Allow() limit!: unknown;
+  @ApiPropertyOptional({ type: [String], description: 'none: the rule limits nothing' }) @Allow() subjects?: unknown;
 }
 
 export class EditQuotaRuleOptions {
@@ -20,7 +20,7 @@ export class EditQuotaRuleOptions {
 
 export class CreateQuotaGroupOptions {
   @ApiProperty() @Allow() name!: unknown;
-  @ApiPropertyOptional({ type: [CreateQuotaRuleOptions], description: 'rules of the group; a rule that does not exist is created' })
+  @ApiPropertyOptional({ type: [CreateQuotaRuleOptions], description: 'rules of the group; one whose name exists is used as stored, any other is created' })
   @Allow()
   rules?: unknown;
 }
@@ -29,14 +29,15 @@ export class SetUserQuotaGroupsOptions {
   @ApiProperty({ type: [String] }) @Allow() groups!: unknown;
 }
 
+/** `name` is left out where names are hidden from the owner (see [quota] SHOW_NAMES_TO_OWNERS). */
 export class QuotaRuleInfo {
-  @ApiProperty() name!: string;
+  @ApiPropertyOptional() name?: string;
   @ApiProperty({ type: 'integer', format: 'int64' }) limit!: number;
   @ApiProperty({ type: [String] }) subjects!: string[];
 }
 
 export class QuotaGroup {
-  @ApiProperty() name!: string;
+  @ApiPropertyOptional() name?: string;
   @ApiProperty({ type: [QuotaRuleInfo] }) rules!: QuotaRuleInfo[];
 }
 

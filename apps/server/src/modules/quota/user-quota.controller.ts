@@ -1,12 +1,15 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiQuery, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { QuotaEngine } from '@bellows/domain';
+import { CONFIG } from '../../app/tokens';
+import { BellowsConfig } from '../../config';
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-metadata';
 import { PageOf } from '../../http/page-of';
 import { Paging, PageRequest } from '../../http/pagination';
 import { QuotaInfo, QuotaUsedArtifact, QuotaUsedAttachment, QuotaUsedPackage } from './quota-api.dto';
 import { asUnprocessable } from './quota-input';
+import { quotaInfoOptionsFor } from './quota-names';
 import { QuotaUsageListingService } from './quota-usage-listing.service';
 
 /** The signed-in user's own quota: `/user/quota…`. Nothing here is about anyone else. */
@@ -18,12 +21,13 @@ export class UserQuotaController {
   constructor(
     private readonly engine: QuotaEngine,
     private readonly listing: QuotaUsageListingService,
+    @Inject(CONFIG) private readonly config: BellowsConfig,
   ) {}
 
   @Get()
   @ApiOkResponse({ type: QuotaInfo })
   userGetQuota(@CurrentActor() actor: Actor): Promise<QuotaInfo> {
-    return this.engine.info(actor.user.id);
+    return this.engine.info(actor.user.id, quotaInfoOptionsFor(actor, this.config));
   }
 
   @Get('check')
