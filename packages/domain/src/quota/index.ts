@@ -3,6 +3,8 @@ export * from './container-gone';
 export * from './quota-name';
 export * from './subject';
 export * from './usage';
+export * from './sized-thing';
+export * from './usage-change';
 export * from './rule';
 export * from './group';
 export * from './group-list';

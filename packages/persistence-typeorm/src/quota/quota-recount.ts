@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { UsageBucket } from '@bellows/domain';
+import { USAGE_BUCKETS, UsageBucket } from '@bellows/domain';
 import { InTransaction, sqlParam } from './in-transaction';
 import { UsageLedger } from './usage-ledger';
 
@@ -66,6 +66,12 @@ export class QuotaRecount {
       for (const d of differences) await ledger.set(d.ownerId, d.bucket, d.counted);
       return differences;
     });
+  }
+
+  /** One owner's bytes per bucket as counted from the rows (0 where nothing counts). */
+  async countedFor(ownerId: number): Promise<Record<UsageBucket, number>> {
+    const counted = await this.counted(this.manager, ownerId);
+    return Object.fromEntries(USAGE_BUCKETS.map((bucket) => [bucket, counted.get(key(ownerId, bucket)) ?? 0])) as Record<UsageBucket, number>;
   }
 
   /** Bytes per owner and bucket as counted from the rows (owners with nothing are left out). */

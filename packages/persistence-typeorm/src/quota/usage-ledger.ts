@@ -1,13 +1,6 @@
 import { EntityManager } from 'typeorm';
-import { USAGE_BUCKETS, UsageBucket } from '@bellows/domain';
+import { USAGE_BUCKETS, UsageBucket, UsageChange } from '@bellows/domain';
 import { sqlParam } from './in-transaction';
-
-/** One ledger change: bytes added to (or, when negative, taken from) an owner's bucket. */
-export interface UsageAdjustment {
-  ownerId: number;
-  bucket: UsageBucket;
-  delta: number;
-}
 
 /**
  * The per-owner, per-bucket byte totals (`owner_quota_usage`). Changes are
@@ -17,8 +10,8 @@ export interface UsageAdjustment {
 export class UsageLedger {
   constructor(private readonly manager: EntityManager) {}
 
-  /** Adds `delta` bytes to the bucket. Several changes are applied in a fixed order, so concurrent writers cannot deadlock. */
-  async adjust(...changes: UsageAdjustment[]): Promise<void> {
+  /** Applies the domain's changes. Several are applied in a fixed order, so concurrent writers cannot deadlock. */
+  async apply(changes: readonly UsageChange[]): Promise<void> {
     const ordered = changes.filter((c) => c.delta !== 0).sort((a, b) => a.ownerId - b.ownerId || a.bucket.localeCompare(b.bucket));
     for (const { ownerId, bucket, delta } of ordered) {
       const p = (n: number) => sqlParam(this.manager, n);
@@ -60,14 +53,4 @@ export class UsageLedger {
     );
     return rows.map((row) => ({ ownerId: Number(row.owner_id), bucket: row.bucket as UsageBucket, bytes: Number(row.bytes) }));
   }
-}
-/** One adjustment per owner and bucket (fewer statements when deleting many rows). */
-export function mergeAdjustments(adjustments: UsageAdjustment[]): UsageAdjustment[] {
-  const merged = new Map<string, UsageAdjustment>();
-  for (const a of adjustments) {
-    const key = `${a.ownerId}/${a.bucket}`;
-    const current = merged.get(key);
-    merged.set(key, current ? { ...current, delta: current.delta + a.delta } : { ...a });
-  }
-  return [...merged.values()];
 }

@@ -1,9 +1,11 @@
 import { EntityManager, In, LessThanOrEqual } from 'typeorm';
+import { UsageChanges } from '@bellows/domain';
 import { ActionArtifactEntity } from '../entities/action-artifact.entity';
 import { ActionRunEntity } from '../entities/action-run.entity';
 import { RepositoryEntity } from '../entities/repository.entity';
 import { InTransaction } from '../quota/in-transaction';
 import { findLocked, holdContainers } from '../quota/locked-row';
+import { artifactThing } from '../quota/sized-rows';
 import { UsageLedger } from '../quota/usage-ledger';
 
 export interface NewArtifact {
@@ -62,7 +64,7 @@ export class ArtifactStore {
           storageKey: input.storageKey ?? null, sha256: input.sha256 ?? null, createdAt: input.createdAt ?? null,
         }),
       );
-      await new UsageLedger(manager).adjust({ ownerId: repository.ownerId, bucket: 'artifacts', delta: saved.compressedSize });
+      await new UsageLedger(manager).apply(UsageChanges.added(repository.ownerId, artifactThing(saved), saved.compressedSize));
       return saved;
     });
   }
@@ -132,6 +134,6 @@ export class ArtifactStore {
 
   private async release(manager: EntityManager, artifact: ActionArtifactEntity): Promise<void> {
     const repository = await manager.getRepository(RepositoryEntity).findOneByOrFail({ id: artifact.repoId });
-    await new UsageLedger(manager).adjust({ ownerId: repository.ownerId, bucket: 'artifacts', delta: -artifact.compressedSize });
+    await new UsageLedger(manager).apply(UsageChanges.removed(repository.ownerId, artifactThing(artifact), artifact.compressedSize));
   }
 }

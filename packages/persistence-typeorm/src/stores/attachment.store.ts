@@ -1,6 +1,6 @@
 import { randomUUID } from 'crypto';
 import { EntityManager, In, IsNull } from 'typeorm';
-import { UsageBucket } from '@bellows/domain';
+import { UsageChanges } from '@bellows/domain';
 import { AttachmentEntity } from '../entities/attachment.entity';
 import { RepositoryEntity } from '../entities/repository.entity';
 import { InTransaction } from '../quota/in-transaction';
@@ -8,8 +8,8 @@ import { CommentEntity } from '../entities/comment.entity';
 import { IssueEntity } from '../entities/issue.entity';
 import { ReleaseEntity } from '../entities/release.entity';
 import { ContainerLink, findLocked, holdContainers } from '../quota/locked-row';
-import { mergeAdjustments, UsageLedger } from '../quota/usage-ledger';
-
+import { attachmentThing } from '../quota/sized-rows';
+import { UsageLedger } from '../quota/usage-ledger';
 
 export interface NewAttachment {
   repoId: number;
@@ -39,17 +39,6 @@ export interface CountedAttachment {
   releaseTag: string | null;
   ownerName: string;
   repoName: string;
-}
-
-/**
- * The bucket an attachment counts in: release attachments in
- * `attachments:releases`, issue and comment attachments in
- * `attachments:issues`; one attached to nothing yet counts nowhere.
- */
-export function attachmentBucket(attachment: Pick<AttachmentEntity, 'issueId' | 'commentId' | 'releaseId'>): UsageBucket | null {
-  if (attachment.releaseId !== null) return 'attachments:releases';
-  if (attachment.issueId !== null || attachment.commentId !== null) return 'attachments:issues';
-  return null;
 }
 
 /** Attachments. They count toward the owner of their repository, never the uploader. */
@@ -114,8 +103,7 @@ export class AttachmentStore {
           issueId: input.issueId ?? null, commentId: input.commentId ?? null, releaseId: input.releaseId ?? null, createdAt: input.createdAt ?? new Date(),
         }),
       );
-      const bucket = attachmentBucket(saved);
-      if (bucket) await new UsageLedger(manager).adjust({ ownerId: repository.ownerId, bucket, delta: saved.size });
+      await new UsageLedger(manager).apply(UsageChanges.added(repository.ownerId, attachmentThing(saved), saved.size));
       return saved;
     });
   }
@@ -127,8 +115,7 @@ export class AttachmentStore {
       if (!attachment) return false;
       const repository = await manager.getRepository(RepositoryEntity).findOneByOrFail({ id: attachment.repoId });
       await manager.getRepository(AttachmentEntity).delete({ id });
-      const bucket = attachmentBucket(attachment);
-      if (bucket) await new UsageLedger(manager).adjust({ ownerId: repository.ownerId, bucket, delta: -attachment.size });
+      await new UsageLedger(manager).apply(UsageChanges.removed(repository.ownerId, attachmentThing(attachment), attachment.size));
       return true;
     });
   }
@@ -149,11 +136,8 @@ export class AttachmentStore {
       if (attachments.length) {
         const repository = await manager.getRepository(RepositoryEntity).findOneByOrFail({ id: attachments[0].repoId });
         await manager.getRepository(AttachmentEntity).delete({ id: In(attachments.map((a) => a.id)) });
-        const changes = attachments.flatMap((a) => {
-          const bucket = attachmentBucket(a);
-          return bucket ? [{ ownerId: repository.ownerId, bucket, delta: -a.size }] : [];
-        });
-        await new UsageLedger(manager).adjust(...mergeAdjustments(changes));
+        const changes = attachments.flatMap((a) => UsageChanges.removed(repository.ownerId, attachmentThing(a), a.size));
+        await new UsageLedger(manager).apply(UsageChanges.merged(changes));
       }
       await manager.getRepository(entity).delete({ id });
       return attachments;

@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { ContainerGoneError } from '@bellows/domain';
+import { ContainerGoneError, UsageChanges } from '@bellows/domain';
 import { PackageBlobEntity } from '../entities/package-blob.entity';
 import { PackageDistTagEntity } from '../entities/package-dist-tag.entity';
 import { PackageFileEntity } from '../entities/package-file.entity';
@@ -8,6 +8,7 @@ import { PackageEntity } from '../entities/package.entity';
 import { RepositoryEntity } from '../entities/repository.entity';
 import { InTransaction, rowLockClause, sqlParam } from '../quota/in-transaction';
 import { findLocked, holdContainers } from '../quota/locked-row';
+import { PACKAGE_FILE } from '../quota/sized-rows';
 import { UsageLedger } from '../quota/usage-ledger';
 
 export interface NewPackage {
@@ -261,7 +262,7 @@ export class PackageStore {
       const ownerId = await this.ownerOfVersion(manager, versionId);
       const files = manager.getRepository(PackageFileEntity);
       const file = await files.save(files.create({ versionId, blobId, name, size: blob.size }));
-      await new UsageLedger(manager).adjust({ ownerId, bucket: 'packages', delta: file.size });
+      await new UsageLedger(manager).apply(UsageChanges.added(ownerId, PACKAGE_FILE, file.size));
       return file;
     });
   }
@@ -272,7 +273,7 @@ export class PackageStore {
       if (!file) return false;
       const ownerId = await this.ownerOfVersion(manager, file.versionId);
       await manager.getRepository(PackageFileEntity).delete({ id: fileId });
-      await new UsageLedger(manager).adjust({ ownerId, bucket: 'packages', delta: -file.size });
+      await new UsageLedger(manager).apply(UsageChanges.removed(ownerId, PACKAGE_FILE, file.size));
       return true;
     });
   }
@@ -285,7 +286,7 @@ export class PackageStore {
       const ownerId = await this.ownerOfVersion(manager, versionId);
       const bytes = await this.sumOfFiles(manager, 'f.version_id', versionId);
       await manager.getRepository(PackageVersionEntity).delete({ id: versionId });
-      await new UsageLedger(manager).adjust({ ownerId, bucket: 'packages', delta: -bytes });
+      await new UsageLedger(manager).apply(UsageChanges.removed(ownerId, PACKAGE_FILE, bytes));
       return true;
     });
   }
@@ -298,7 +299,7 @@ export class PackageStore {
       await manager.query(`SELECT id FROM package_version WHERE package_id = ${sqlParam(manager, 1)}${rowLockClause(manager)}`, [packageId]);
       const bytes = await this.sumOfFiles(manager, 'v.package_id', packageId);
       await manager.getRepository(PackageEntity).delete({ id: packageId });
-      await new UsageLedger(manager).adjust({ ownerId: pkg.ownerId, bucket: 'packages', delta: -bytes });
+      await new UsageLedger(manager).apply(UsageChanges.removed(pkg.ownerId, PACKAGE_FILE, bytes));
       return true;
     });
   }

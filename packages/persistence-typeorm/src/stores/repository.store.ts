@@ -1,13 +1,12 @@
 import { EntityManager } from 'typeorm';
-import { ContainerGoneError, UsageBucket } from '@bellows/domain';
+import { ContainerGoneError, UsageChange, UsageChanges } from '@bellows/domain';
 import { ActionArtifactEntity } from '../entities/action-artifact.entity';
 import { AttachmentEntity } from '../entities/attachment.entity';
 import { RepositoryEntity } from '../entities/repository.entity';
 import { InTransaction } from '../quota/in-transaction';
 import { findLocked } from '../quota/locked-row';
-import { mergeAdjustments, UsageAdjustment, UsageLedger } from '../quota/usage-ledger';
-import { attachmentBucket } from './attachment.store';
-
+import { artifactThing, attachmentThing, REPOSITORY_LFS, repositoryGit } from '../quota/sized-rows';
+import { UsageLedger } from '../quota/usage-ledger';
 
 export interface NewRepository {
   ownerId: number;
@@ -29,11 +28,6 @@ export interface DeletedRepositoryFiles {
 
 /** The columns of a repository that no quota figure depends on. */
 export type RepositoryDetails = Partial<Pick<RepositoryEntity, 'name' | 'description' | 'website' | 'defaultBranch' | 'isEmpty' | 'isArchived'>>;
-
-/** The bucket a repository's git data counts in. */
-export function repositoryBucket(isPrivate: boolean): UsageBucket {
-  return isPrivate ? 'repos:private' : 'repos:public';
-}
 
 /**
  * Repositories, as far as quota is concerned. Every change of a size or of the
@@ -66,10 +60,10 @@ export class RepositoryStore {
         description: input.description ?? '', website: input.website ?? '', defaultBranch: input.defaultBranch ?? 'main', isEmpty: true,
       });
       const saved = await manager.getRepository(RepositoryEntity).save(row);
-      await new UsageLedger(manager).adjust(
-        { ownerId: saved.ownerId, bucket: repositoryBucket(saved.isPrivate), delta: saved.gitSize },
-        { ownerId: saved.ownerId, bucket: 'git:lfs', delta: saved.lfsSize },
-      );
+      await new UsageLedger(manager).apply([
+        ...UsageChanges.added(saved.ownerId, repositoryGit(saved.isPrivate), saved.gitSize),
+        ...UsageChanges.added(saved.ownerId, REPOSITORY_LFS, saved.lfsSize),
+      ]);
       return saved;
     });
   }
@@ -84,31 +78,27 @@ export class RepositoryStore {
   /** Records the size of the git data (LFS excluded), e.g. after a push. */
   setGitSize(id: number, bytes: number): Promise<void> {
     return this.change(id, (repo) => {
-      const adjustments = [{ ownerId: repo.ownerId, bucket: repositoryBucket(repo.isPrivate), delta: bytes - repo.gitSize }];
+      const changes = UsageChanges.resized(repo.ownerId, repositoryGit(repo.isPrivate), repo.gitSize, bytes);
       repo.gitSize = bytes;
-      return adjustments;
+      return changes;
     });
   }
 
   /** Records the size of the LFS objects the repository references. */
   setLfsSize(id: number, bytes: number): Promise<void> {
     return this.change(id, (repo) => {
-      const adjustments = [{ ownerId: repo.ownerId, bucket: 'git:lfs' as const, delta: bytes - repo.lfsSize }];
+      const changes = UsageChanges.resized(repo.ownerId, REPOSITORY_LFS, repo.lfsSize, bytes);
       repo.lfsSize = bytes;
-      return adjustments;
+      return changes;
     });
   }
 
   /** Makes the repository private or public: its git bytes move between the two buckets. */
   setPrivate(id: number, isPrivate: boolean): Promise<void> {
     return this.change(id, (repo) => {
-      if (repo.isPrivate === isPrivate) return [];
-      const adjustments = [
-        { ownerId: repo.ownerId, bucket: repositoryBucket(repo.isPrivate), delta: -repo.gitSize },
-        { ownerId: repo.ownerId, bucket: repositoryBucket(isPrivate), delta: repo.gitSize },
-      ];
+      const changes = UsageChanges.moved(repo.ownerId, repositoryGit(repo.isPrivate), repositoryGit(isPrivate), repo.gitSize);
       repo.isPrivate = isPrivate;
-      return adjustments;
+      return changes;
     });
   }
 
@@ -124,21 +114,16 @@ export class RepositoryStore {
     return this.inTransaction(async (manager) => {
       const repo = await findLocked(manager, RepositoryEntity, { id });
       if (!repo) return null;
-      const adjustments: UsageAdjustment[] = [
-        { ownerId: repo.ownerId, bucket: repositoryBucket(repo.isPrivate), delta: -repo.gitSize },
-        { ownerId: repo.ownerId, bucket: 'git:lfs', delta: -repo.lfsSize },
-      ];
       const attachments = await manager.getRepository(AttachmentEntity).findBy({ repoId: id });
-      for (const attachment of attachments) {
-        const bucket = attachmentBucket(attachment);
-        if (bucket) adjustments.push({ ownerId: repo.ownerId, bucket, delta: -attachment.size });
-      }
       const artifacts = await manager.getRepository(ActionArtifactEntity).findBy({ repoId: id });
-      for (const artifact of artifacts) {
-        if (artifact.status === 'active') adjustments.push({ ownerId: repo.ownerId, bucket: 'artifacts', delta: -artifact.compressedSize });
-      }
+      const changes = [
+        ...UsageChanges.removed(repo.ownerId, repositoryGit(repo.isPrivate), repo.gitSize),
+        ...UsageChanges.removed(repo.ownerId, REPOSITORY_LFS, repo.lfsSize),
+        ...attachments.flatMap((a) => UsageChanges.removed(repo.ownerId, attachmentThing(a), a.size)),
+        ...artifacts.flatMap((a) => UsageChanges.removed(repo.ownerId, artifactThing(a), a.compressedSize)),
+      ];
       await manager.getRepository(RepositoryEntity).delete({ id });
-      await new UsageLedger(manager).adjust(...mergeAdjustments(adjustments));
+      await new UsageLedger(manager).apply(UsageChanges.merged(changes));
       return {
         attachmentUuids: attachments.map((a) => a.uuid),
         artifactKeys: artifacts.flatMap((a) => (a.storageKey ? [a.storageKey] : [])),
@@ -147,14 +132,14 @@ export class RepositoryStore {
   }
 
   /** Locks the row, lets `apply` change it and say what the ledger must record, then saves both. */
-  private change(id: number, apply: (repo: RepositoryEntity) => UsageAdjustment[]): Promise<void> {
+  private change(id: number, apply: (repo: RepositoryEntity) => UsageChange[]): Promise<void> {
     return this.inTransaction(async (manager) => {
       const repo = await findLocked(manager, RepositoryEntity, { id });
       if (!repo) throw new ContainerGoneError('repository', id);
-      const adjustments = apply(repo);
+      const changes = apply(repo);
       repo.updatedAt = new Date();
       await manager.getRepository(RepositoryEntity).save(repo);
-      await new UsageLedger(manager).adjust(...adjustments);
+      await new UsageLedger(manager).apply(changes);
     });
   }
 }
