@@ -2,7 +2,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { DatabaseOptions } from './database-options';
 import { openDataSource } from './data-source';
 import { AccessTokenStore } from './stores/access-token.store';
-import { OwnerStore } from './stores/owner.store';
+import { TypeOrmOwnerStore } from './stores/owner.store';
 import { TeamMemberStore } from './stores/team-member.store';
 import { TeamStore } from './stores/team.store';
 import { SerialLock } from './serial-lock';
@@ -12,6 +12,7 @@ import { OrphanRows } from './quota/orphan-rows';
 import { BlobReferenceStore } from './stores/blob-reference.store';
 import { TypeOrmQuotaLimitStore } from './quota/typeorm-quota-limit-store';
 import { TypeOrmQuotaUsageReader } from './quota/typeorm-quota-usage-reader';
+import { TypeOrmCountedObjects } from './quota/typeorm-counted-objects';
 import { ArtifactStore } from './stores/artifact.store';
 import { ActionRunStore } from './stores/action-run.store';
 import { ActionSecretStore } from './stores/action-secret.store';
@@ -41,7 +42,7 @@ import { ReleaseStore } from './stores/release.store';
  * one writer anyway); on PostgreSQL they run side by side.
  */
 export class Database {
-  readonly owners: OwnerStore;
+  readonly owners: TypeOrmOwnerStore;
   readonly accessTokens: AccessTokenStore;
   readonly teams: TeamStore;
   readonly teamMembers: TeamMemberStore;
@@ -49,6 +50,8 @@ export class Database {
   readonly quotaLimits: TypeOrmQuotaLimitStore;
   readonly quotaUsage: TypeOrmQuotaUsageReader;
   readonly quotaRecount: QuotaRecount;
+  /** The objects counted for an owner, biggest first (attachments, package versions, artifacts). */
+  readonly countedObjects: TypeOrmCountedObjects;
   /** Rows whose parent is gone and content rows nothing uses (the repair tool's; see OrphanRows). */
   readonly orphanRows: OrphanRows;
   /** Which stored files rows still refer to (for the blob sweep). */
@@ -86,7 +89,7 @@ export class Database {
     private readonly manager: EntityManager,
     private readonly writeLock: SerialLock | null,
   ) {
-    this.owners = new OwnerStore(manager);
+    this.owners = new TypeOrmOwnerStore(manager);
     this.accessTokens = new AccessTokenStore(manager);
     this.teams = new TeamStore(manager);
     this.teamMembers = new TeamMemberStore(manager);
@@ -114,6 +117,7 @@ export class Database {
     this.milestones = new MilestoneStore(manager);
     this.orphanRows = new OrphanRows(manager, inTransaction, { attachments: this.attachments, artifacts: this.artifacts, packages: this.packages });
     this.blobReferences = new BlobReferenceStore(manager);
+    this.countedObjects = new TypeOrmCountedObjects(this);
   }
 
   static async open(options: DatabaseOptions): Promise<Database> {

@@ -2,17 +2,18 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { Database } from '@bellows/persistence-typeorm';
 import { BellowsConfig } from '../config';
 import { Authenticator } from '../modules/auth/authenticator';
+import { PORT_PROVIDERS } from './ports';
 import { CONFIG } from './tokens';
 
-/** What every feature module may inject: the configuration, the database, the authenticator. */
+/** What every feature module may inject: the configuration, the ports (bound to their adapters), the database, the authenticator. */
 @Global()
 @Module({})
 export class CoreModule {
   static forRoot(config: BellowsConfig, db: Database): DynamicModule {
     return {
       module: CoreModule,
-      providers: [{ provide: CONFIG, useValue: config }, { provide: Database, useValue: db }, Authenticator],
-      exports: [CONFIG, Database, Authenticator],
+      providers: [{ provide: CONFIG, useValue: config }, { provide: Database, useValue: db }, ...PORT_PROVIDERS, Authenticator],
+      exports: [CONFIG, Database, ...PORT_PROVIDERS.map((binding) => binding.provide), Authenticator],
     };
   }
 }

@@ -11,4 +11,5 @@ export * from './group-list';
 export * from './effective-groups';
 export * from './evaluate';
 export * from './ports';
+export * from './counted-objects';
 export * from './quota-engine';

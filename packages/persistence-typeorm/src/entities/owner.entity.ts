@@ -1,15 +1,15 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { Owner, OwnerKind, OwnerVisibility } from '@bellows/domain';
 import { timestampColumn } from '../columns';
 
-export type OwnerKind = 'user' | 'organization';
-export type OwnerVisibility = 'public' | 'limited' | 'private';
+export type { OwnerKind, OwnerVisibility };
 
 /**
  * Users and organizations share one table and one namespace, as in Forgejo:
  * an owner is either. Organization rows have no password and no e-mail login.
  */
 @Entity('owner')
-export class OwnerEntity {
+export class OwnerEntity implements Owner {
   @PrimaryGeneratedColumn()
   id!: number;
 

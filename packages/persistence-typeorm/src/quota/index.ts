@@ -8,3 +8,4 @@ export * from '../stores/repository.store';
 export * from '../stores/attachment.store';
 export * from '../stores/package.store';
 export * from '../stores/artifact.store';
+export * from './typeorm-counted-objects';

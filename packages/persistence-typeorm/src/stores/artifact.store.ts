@@ -7,6 +7,7 @@ import { InTransaction } from '../quota/in-transaction';
 import { findLocked, holdContainers } from '../quota/locked-row';
 import { artifactThing } from '../quota/sized-rows';
 import { UsageLedger } from '../quota/usage-ledger';
+import type { CountedArtifact } from '@bellows/domain';
 
 export interface NewArtifact {
   repoId: number;
@@ -26,16 +27,6 @@ export interface ArtifactFilter {
   runId?: number;
   name?: string;
   id?: number;
-}
-
-/** An artifact the quota counts, with what its URL needs. */
-export interface CountedArtifact {
-  id: number;
-  name: string;
-  size: number;
-  runId: number;
-  ownerName: string;
-  repoName: string;
 }
 
 /** Actions artifacts: their compressed size counts toward the repository owner while they are active. */

@@ -10,6 +10,7 @@ import { ReleaseEntity } from '../entities/release.entity';
 import { ContainerLink, findLocked, holdContainers } from '../quota/locked-row';
 import { attachmentThing } from '../quota/sized-rows';
 import { UsageLedger } from '../quota/usage-ledger';
+import type { CountedAttachment } from '@bellows/domain';
 
 export interface NewAttachment {
   repoId: number;
@@ -22,23 +23,6 @@ export interface NewAttachment {
   uuid?: string;
   /** Defaults to now; back-dated uploads give their date. */
   createdAt?: Date;
-}
-
-/** An attachment the quota counts, with what its URLs need. */
-export interface CountedAttachment {
-  id: number;
-  uuid: string;
-  name: string;
-  size: number;
-  issueId: number | null;
-  /** The number of the issue within its repository (what its URLs use); null when it has no issue. */
-  issueIndex: number | null;
-  commentId: number | null;
-  releaseId: number | null;
-  /** The tag of the release (what its web URL uses); null when it has no release. */
-  releaseTag: string | null;
-  ownerName: string;
-  repoName: string;
 }
 
 /** Attachments. They count toward the owner of their repository, never the uploader. */

@@ -1,16 +1,6 @@
 import { SelectQueryBuilder } from 'typeorm';
-import { OwnerEntity, OwnerVisibility } from '../entities/owner.entity';
-
-/**
- * Which owners a viewer may see in a list: those with one of `visibilities`,
- * plus the viewer's own account (`orId`) and the organizations the viewer is a
- * member of (`orMemberOfUserId`). No filter at all means "everything" (site admins).
- */
-export interface OwnerVisibilityFilter {
-  visibilities: OwnerVisibility[];
-  orId?: number;
-  orMemberOfUserId?: number;
-}
+import type { OwnerVisibilityFilter } from '@bellows/domain';
+import { OwnerEntity } from '../entities/owner.entity';
 
 /** Restricts a query over owners aliased `alias` to what the filter lets through. */
 export function applyOwnerVisibility(query: SelectQueryBuilder<OwnerEntity>, alias: string, filter: OwnerVisibilityFilter | undefined): void {

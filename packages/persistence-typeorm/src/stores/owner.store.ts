@@ -1,24 +1,11 @@
 import { EntityManager } from 'typeorm';
-import { OwnerEntity, OwnerKind } from '../entities/owner.entity';
+import type { NewOwner, OwnerChanges, OwnerKind, OwnerSearch, OwnerStore } from '@bellows/domain';
+import { OwnerEntity } from '../entities/owner.entity';
 import { sqlParam } from '../quota/in-transaction';
-import { applyOwnerVisibility, OwnerVisibilityFilter } from './owner-visibility-filter';
+import { applyOwnerVisibility } from './owner-visibility-filter';
 
-/** The columns of a user or organization an edit may write (the name, TOTP and sign-in columns have their own methods). */
-export type OwnerChanges = Partial<
-  Pick<OwnerEntity, 'fullName' | 'email' | 'passwordHash' | 'isAdmin' | 'isActive' | 'prohibitLogin' | 'visibility' | 'description' | 'website' | 'location' | 'updatedAt'>
->;
-
-/** A search over one kind of owner: by id, or by a keyword in the name or full name. */
-export interface OwnerSearch {
-  kind: OwnerKind;
-  id?: number;
-  keyword?: string;
-  /** Which owners the viewer may see; absent means all (site admins). */
-  visibleTo?: OwnerVisibilityFilter;
-}
-
-/** Users and organizations. Names are looked up case-insensitively. */
-export class OwnerStore {
+/** The OwnerStore port on TypeORM: users and organizations in one `owner` table. */
+export class TypeOrmOwnerStore implements OwnerStore {
   constructor(private readonly manager: EntityManager) {}
 
   private get repo() {
@@ -104,7 +91,7 @@ export class OwnerStore {
     return query.orderBy('o.lower_name', 'ASC').skip(skip).take(take).getManyAndCount();
   }
 
-  insert(owner: Omit<OwnerEntity, 'id' | 'lowerName'>): Promise<OwnerEntity> {
+  insert(owner: NewOwner): Promise<OwnerEntity> {
     return this.repo.save(this.repo.create({ ...owner, lowerName: owner.name.toLowerCase() }));
   }
 

@@ -10,6 +10,7 @@ import { InTransaction, rowLockClause, sqlParam } from '../quota/in-transaction'
 import { findLocked, holdContainers } from '../quota/locked-row';
 import { PACKAGE_FILE } from '../quota/sized-rows';
 import { UsageLedger } from '../quota/usage-ledger';
+import type { CountedPackageVersion } from '@bellows/domain';
 
 export interface NewPackage {
   ownerId: number;
@@ -51,16 +52,6 @@ export interface PackageVersionWithPackage {
 export interface PackageFileWithBlob {
   file: PackageFileEntity;
   blob: PackageBlobEntity;
-}
-
-/** A package version the quota counts: the sum of its files. */
-export interface CountedPackageVersion {
-  versionId: number;
-  ownerName: string;
-  type: string;
-  name: string;
-  version: string;
-  size: number;
 }
 
 /**

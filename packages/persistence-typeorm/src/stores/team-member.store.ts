@@ -2,7 +2,8 @@ import { EntityManager, In } from 'typeorm';
 import { OwnerEntity } from '../entities/owner.entity';
 import { TeamMemberEntity } from '../entities/team-member.entity';
 import { TeamEntity } from '../entities/team.entity';
-import { applyOwnerVisibility, OwnerVisibilityFilter } from './owner-visibility-filter';
+import type { OwnerVisibilityFilter } from '@bellows/domain';
+import { applyOwnerVisibility } from './owner-visibility-filter';
 
 /**
  * Team memberships, and the organization memberships they imply: a user is a

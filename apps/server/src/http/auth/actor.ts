@@ -1,5 +1,4 @@
-import { TokenScope } from '@bellows/domain';
-import { OwnerEntity } from '@bellows/persistence-typeorm';
+import { Owner, TokenScope } from '@bellows/domain';
 
 /** How the caller proved who they are. */
 export type AuthMethod = 'token' | 'basic-password' | 'basic-token' | 'reverse-proxy';
@@ -10,11 +9,11 @@ export type AuthMethod = 'token' | 'basic-password' | 'basic-token' | 'reverse-p
  * With `Sudo`, `user` is the impersonated user and `realUser` the admin.
  */
 export interface Actor {
-  user: OwnerEntity;
+  user: Owner;
   method: AuthMethod;
   scopes: readonly TokenScope[] | null;
   tokenId?: number;
-  realUser?: OwnerEntity;
+  realUser?: Owner;
 }
 
 export interface RequestWithActor {

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { OwnerEntity, TeamEntity } from '@bellows/persistence-typeorm';
+import { Owner } from '@bellows/domain';
+import { TeamEntity } from '@bellows/persistence-typeorm';
 import { parseStoredUnitsMap, UnitsMap, unitsMapToList } from './team-units';
 
 /**
@@ -71,7 +72,7 @@ export interface ShapeContext {
   rootUrl: string;
 }
 
-function avatarUrl(owner: OwnerEntity, ctx: ShapeContext): string {
+function avatarUrl(owner: Owner, ctx: ShapeContext): string {
   return `${ctx.rootUrl}avatars/${owner.id}`;
 }
 
@@ -80,7 +81,7 @@ function avatarUrl(owner: OwnerEntity, ctx: ShapeContext): string {
  * site admins only; anyone else sees a no-reply address, as Forgejo does for
  * users who keep their address private.
  */
-export function toApiUser(owner: OwnerEntity, viewer: OwnerEntity | undefined, ctx: ShapeContext): ApiUser {
+export function toApiUser(owner: Owner, viewer: Owner | undefined, ctx: ShapeContext): ApiUser {
   const mayReadEmail = viewer !== undefined && (viewer.id === owner.id || viewer.isAdmin) && owner.email !== '';
   const host = new URL(ctx.rootUrl).hostname;
   return {
@@ -110,7 +111,7 @@ export function toApiUser(owner: OwnerEntity, viewer: OwnerEntity | undefined, c
   };
 }
 
-export function toApiOrganization(org: OwnerEntity, ctx: ShapeContext): ApiOrganization {
+export function toApiOrganization(org: Owner, ctx: ShapeContext): ApiOrganization {
   return {
     id: org.id,
     name: org.name,
@@ -126,7 +127,7 @@ export function toApiOrganization(org: OwnerEntity, ctx: ShapeContext): ApiOrgan
   };
 }
 
-export function toApiTeam(team: TeamEntity, org: OwnerEntity, ctx: ShapeContext): ApiTeam {
+export function toApiTeam(team: TeamEntity, org: Owner, ctx: ShapeContext): ApiTeam {
   const unitsMap = parseStoredUnitsMap(team.unitsMap);
   return {
     id: team.id,

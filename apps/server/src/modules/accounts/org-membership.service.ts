@@ -1,5 +1,6 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { Database, OwnerEntity, OwnerVisibilityFilter } from '@bellows/persistence-typeorm';
+import { OwnerVisibilityFilter } from '@bellows/domain';
+import { Database, OwnerEntity } from '@bellows/persistence-typeorm';
 
 /**
  * Who belongs to an organization and who may see or run it. The members of an

@@ -1,5 +1,6 @@
 import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { Database, isUniqueViolation, OwnerChanges, OwnerEntity } from '@bellows/persistence-typeorm';
+import { OwnerChanges } from '@bellows/domain';
+import { Database, isUniqueViolation, OwnerEntity } from '@bellows/persistence-typeorm';
 import { PageOf } from '../../http/page-of';
 import { PageRequest } from '../../http/pagination';
 import { assertValidEmail, assertValidOwnerName, definedOnly } from './account-input';

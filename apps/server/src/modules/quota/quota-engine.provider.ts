@@ -1,13 +1,12 @@
 import { Provider } from '@nestjs/common';
-import { QuotaEngine } from '@bellows/domain';
-import { Database } from '@bellows/persistence-typeorm';
+import { QuotaEngine, QuotaLimitStore, QuotaUsageReader } from '@bellows/domain';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
 
-/** The domain's QuotaEngine over the persistence adapter's ports and `[quota]` settings. */
+/** The domain's QuotaEngine over its two ports and the `[quota]` settings. */
 export const quotaEngineProvider: Provider = {
   provide: QuotaEngine,
-  inject: [Database, CONFIG],
-  useFactory: (db: Database, config: BellowsConfig) =>
-    new QuotaEngine(db.quotaUsage, db.quotaLimits, { defaultGroups: config.quota.defaultGroups, defaultTotal: config.quota.defaultTotal }),
+  inject: [QuotaUsageReader, QuotaLimitStore, CONFIG],
+  useFactory: (usage: QuotaUsageReader, limits: QuotaLimitStore, config: BellowsConfig) =>
+    new QuotaEngine(usage, limits, { defaultGroups: config.quota.defaultGroups, defaultTotal: config.quota.defaultTotal }),
 };

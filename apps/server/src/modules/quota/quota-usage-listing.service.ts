@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CountedArtifact, CountedAttachment, CountedPackageVersion, Database } from '@bellows/persistence-typeorm';
+import { CountedArtifact, CountedAttachment, CountedObjects, CountedPackageVersion } from '@bellows/domain';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
 import { PageOf } from '../../http/page-of';
@@ -16,24 +16,24 @@ export class QuotaUsageListingService {
   private readonly rootUrl: string;
 
   constructor(
-    private readonly db: Database,
+    private readonly counted: CountedObjects,
     @Inject(CONFIG) config: BellowsConfig,
   ) {
     this.rootUrl = config.server.rootUrl;
   }
 
   async attachments(ownerId: number, paging: PageRequest): Promise<PageOf<QuotaUsedAttachment>> {
-    const [rows, total] = await this.db.attachments.listCountedForOwner(ownerId, paging.offset, paging.limit);
+    const [rows, total] = await this.counted.attachments(ownerId, paging.offset, paging.limit);
     return new PageOf(rows.map((row) => this.attachmentShape(row)), total, paging);
   }
 
   async packages(ownerId: number, paging: PageRequest): Promise<PageOf<QuotaUsedPackage>> {
-    const [rows, total] = await this.db.packages.listCountedForOwner(ownerId, paging.offset, paging.limit);
+    const [rows, total] = await this.counted.packageVersions(ownerId, paging.offset, paging.limit);
     return new PageOf(rows.map((row) => this.packageShape(row)), total, paging);
   }
 
   async artifacts(ownerId: number, paging: PageRequest): Promise<PageOf<QuotaUsedArtifact>> {
-    const [rows, total] = await this.db.artifacts.listCountedForOwner(ownerId, paging.offset, paging.limit);
+    const [rows, total] = await this.counted.artifacts(ownerId, paging.offset, paging.limit);
     return new PageOf(rows.map((row) => this.artifactShape(row)), total, paging);
   }
 

@@ -4,6 +4,7 @@ import { BellowsConfig } from '../../config';
 import { AccountsModule } from '../accounts/accounts.module';
 import { AdminQuotaController } from './admin-quota.controller';
 import { OrgQuotaController } from './org-quota.controller';
+import { QuotaAdministration } from './quota-administration.service';
 import { QuotaDisabledMiddleware } from './quota-disabled.middleware';
 import { quotaEngineProvider } from './quota-engine.provider';
 import { QuotaUsageListingService } from './quota-usage-listing.service';
@@ -15,7 +16,7 @@ const QUOTA_CONTROLLERS = [UserQuotaController, OrgQuotaController, AdminQuotaCo
 @Module({
   imports: [AccountsModule],
   controllers: QUOTA_CONTROLLERS,
-  providers: [quotaEngineProvider, QuotaUsageListingService],
+  providers: [quotaEngineProvider, QuotaUsageListingService, QuotaAdministration],
   exports: [quotaEngineProvider],
 })
 export class QuotaModule implements NestModule {

@@ -1,0 +1,9 @@
+import { CountedObjects, QuotaLimitStore, QuotaUsageReader } from '@bellows/domain';
+import { bindPort } from './bind-port';
+
+/** The quota engine's ports and the listing of counted objects. */
+export const QUOTA_PORTS = [
+  bindPort(QuotaUsageReader, (db) => db.quotaUsage),
+  bindPort(QuotaLimitStore, (db) => db.quotaLimits),
+  bindPort(CountedObjects, (db) => db.countedObjects),
+];

@@ -1,0 +1,3 @@
+export * from './owner-name';
+export * from './owner';
+export * from './owner-store';

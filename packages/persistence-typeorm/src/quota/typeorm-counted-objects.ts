@@ -1,0 +1,21 @@
+import type { CountedArtifact, CountedAttachment, CountedObjects, CountedPackageVersion } from '@bellows/domain';
+import type { ArtifactStore } from '../stores/artifact.store';
+import type { AttachmentStore } from '../stores/attachment.store';
+import type { PackageStore } from '../stores/package.store';
+
+/** The CountedObjects port: each kind is listed by the store that keeps it. */
+export class TypeOrmCountedObjects implements CountedObjects {
+  constructor(private readonly stores: { attachments: AttachmentStore; packages: PackageStore; artifacts: ArtifactStore }) {}
+
+  attachments(ownerId: number, skip: number, take: number): Promise<[CountedAttachment[], number]> {
+    return this.stores.attachments.listCountedForOwner(ownerId, skip, take);
+  }
+
+  packageVersions(ownerId: number, skip: number, take: number): Promise<[CountedPackageVersion[], number]> {
+    return this.stores.packages.listCountedForOwner(ownerId, skip, take);
+  }
+
+  artifacts(ownerId: number, skip: number, take: number): Promise<[CountedArtifact[], number]> {
+    return this.stores.artifacts.listCountedForOwner(ownerId, skip, take);
+  }
+}
