@@ -1,9 +1,21 @@
 import { ACCOUNTS_PORTS } from './accounts.ports';
+import { ISSUES_PORTS } from './issues.ports';
+import { PACKAGES_PORTS } from './packages.ports';
 import { QUOTA_PORTS } from './quota.ports';
+import { RELEASES_PORTS } from './releases.ports';
+import { REPOSITORIES_PORTS } from './repositories.ports';
 import { TRANSACTION_PORTS } from './transactions.ports';
 
 /**
  * Every port bound to its adapter, one file per area. CoreModule provides and
  * exports them to every feature module; use cases inject the port.
  */
-export const PORT_PROVIDERS = [...TRANSACTION_PORTS, ...ACCOUNTS_PORTS, ...QUOTA_PORTS];
+export const PORT_PROVIDERS = [
+  ...TRANSACTION_PORTS,
+  ...ACCOUNTS_PORTS,
+  ...REPOSITORIES_PORTS,
+  ...ISSUES_PORTS,
+  ...RELEASES_PORTS,
+  ...PACKAGES_PORTS,
+  ...QUOTA_PORTS,
+];
