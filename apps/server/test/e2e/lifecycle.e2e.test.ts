@@ -4,9 +4,9 @@ import { request as httpsRequest } from 'https';
 import { connect, Socket } from 'net';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { stringify } from 'ini';
 import { createTestDatabase, Database, testEngineFromEnv, TestDatabase } from '@bellows/persistence-typeorm';
 import { freePort } from '../support/test-server';
+import { iniText } from '../support/ini-text';
 
 /**
  * `bellows web` as an operator runs it: the built command (`npm run build`
@@ -88,7 +88,7 @@ describe('bellows web', () => {
   const writeConfig = (server: Record<string, string | number>) => {
     const file = join(dir, 'app.ini');
     const { options } = database;
-    writeFileSync(file, stringify({
+    writeFileSync(file, iniText({
       server: { HTTP_ADDR: '127.0.0.1', APP_DATA_PATH: join(dir, 'data'), ...server },
       database: { DB_TYPE: options.type, PATH: options.path, HOST: options.host, NAME: options.name, USER: options.user },
     }));

@@ -2,7 +2,6 @@ import { randomBytes } from 'crypto';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { stringify } from 'ini';
 import { createTestDatabase, Database, testEngineFromEnv, TestDatabase } from '@bellows/persistence-typeorm';
 import { BellowsProcess, startBellowsProcess } from '../support/bellows-process';
 import { bellows } from '../support/cli';
@@ -12,6 +11,7 @@ import {
 } from '../support/sized-uploads';
 import { backdateFiles, filesNoRowNeeds, missingFiles, storageFiles } from '../support/storage-files';
 import { freePort } from '../support/test-server';
+import { iniText } from '../support/ini-text';
 
 // Two starts of a server process from the sources, on a machine that may be busy.
 jest.setTimeout(240_000);
@@ -40,7 +40,7 @@ describe('finding 5: a crash mid-upload', () => {
     database = await createTestDatabase(testEngineFromEnv());
     const { type, path, host, name, user } = database.options;
     configFile = join(dataDir, 'app.ini');
-    writeFileSync(configFile, stringify({
+    writeFileSync(configFile, iniText({
       server: { APP_DATA_PATH: dataDir, HTTP_ADDR: '127.0.0.1', HTTP_PORT: await freePort() },
       database: { DB_TYPE: type, PATH: path || join(dataDir, 'bellows.db'), HOST: host || '127.0.0.1:5432', NAME: name, USER: user },
     }));

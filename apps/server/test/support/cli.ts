@@ -1,8 +1,8 @@
 import { writeFileSync } from 'fs';
 import { join } from 'path';
-import { stringify } from 'ini';
 import { main } from '../../src/cli/main';
 import { TestServer } from './test-server';
+import { iniText } from './ini-text';
 
 export interface CliResult {
   code: number | 'serving';
@@ -32,7 +32,7 @@ export async function bellows(...argv: string[]): Promise<CliResult> {
 export function writeCliConfig(server: TestServer): string {
   const { database } = server.config;
   const configFile = join(server.dataDir, 'cli.ini');
-  writeFileSync(configFile, stringify({
+  writeFileSync(configFile, iniText({
     server: { APP_DATA_PATH: server.dataDir },
     repository: { ROOT: server.config.repository.root },
     database: { DB_TYPE: database.type, PATH: database.path, HOST: database.host, NAME: database.name, USER: database.user, PASSWD: database.passwd },
