@@ -3,8 +3,9 @@ import { HttpException, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Database } from '@bellows/persistence-typeorm';
 import { AppModule } from '../app/app.module';
-import { ensureSecretKey, loadConfig } from '../config';
+import { ensureSecretKey } from '../config';
 import { CommandError } from './command';
+import { loadCommandConfig } from './command-config';
 import { openDatabase } from '../app/open-database';
 import { httpExceptionMessage } from '../http/http-exception-message';
 
@@ -15,7 +16,7 @@ import { httpExceptionMessage } from '../http/http-exception-message';
  * such as 422 "user already exists") becomes a CommandError with its message.
  */
 export async function withApplicationContext<T>(configPath: string | undefined, work: (app: INestApplicationContext, db: Database) => Promise<T>): Promise<T> {
-  const config = ensureSecretKey(loadConfig({ configPath }));
+  const config = ensureSecretKey(loadCommandConfig(configPath));
   const db = await openDatabase(config);
   try {
     // No logger: the commands' output (e.g. a raw token) must be the only thing on stdout.

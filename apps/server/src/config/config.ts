@@ -2,6 +2,12 @@
 export interface BellowsConfig {
   /** The INI file the configuration was read from (it may not exist). */
   configPath: string;
+  /**
+   * Values read otherwise than written, one sentence each naming the key, the
+   * value given and the value used (a size Forgejo would also have replaced,
+   * such as `TOTAL = hello`). Never fatal: the commands print them at start.
+   */
+  warnings: string[];
   server: {
     protocol: 'http' | 'https';
     httpAddr: string;
@@ -41,6 +47,7 @@ export interface BellowsConfig {
     /** [quota] SHOW_NAMES_TO_OWNERS: rule and group names on /user/quota and /orgs/{org}/quota for everyone, not only site admins. */
     showNamesToOwners: boolean;
   };
-  attachment: { maxSizeMiB: number };
+  /** `[attachment] MAX_SIZE`: a number of MiB, or a size with a unit. */
+  attachment: { maxSizeBytes: number };
   actions: { artifactRetentionDays: number };
 }

@@ -1,3 +1,4 @@
+export * from './byte-size';
 export * from './config';
 export * from './config-error';
 export * from './duration';

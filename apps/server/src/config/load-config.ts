@@ -1,13 +1,15 @@
 import { isAbsolute, resolve } from 'path';
 import { BellowsConfig } from './config';
 import { ConfigError } from './config-error';
-import { formatDuration, parseDuration } from './duration';
-import { applyEnvironment, lookup, RawSettings, readIniFile } from './raw-settings';
+import { applyEnvironment, readIniFile } from './raw-settings';
+import { SectionReader } from './section-reader';
 
 export const DEFAULT_CONFIG_PATH = './data/app.ini';
 
 /** The longest duration a timeout setting takes. */
 const DAY_MS = 24 * 3_600_000;
+
+const MIB = 1024 * 1024;
 
 export interface LoadConfigOptions {
   /** `--config PATH`; else $BELLOWS_CONFIG; else ./data/app.ini. */
@@ -15,67 +17,6 @@ export interface LoadConfigOptions {
   env?: NodeJS.ProcessEnv;
   /** Relative paths are resolved against this folder (default: the working directory). */
   cwd?: string;
-}
-
-/** A reader for one section that turns strings into checked values, naming the key on error. */
-class SectionReader {
-  constructor(private readonly settings: RawSettings, private readonly section: string) {}
-
-  private keyName(key: string) {
-    return `[${this.section}] ${key}`;
-  }
-
-  /** As in Forgejo, a key written with an empty value takes its default. */
-  string(key: string, fallback: string): string {
-    const value = lookup(this.settings, this.section, key);
-    return value === undefined || value.trim() === '' ? fallback : value;
-  }
-
-  oneOf<T extends string>(key: string, allowed: readonly T[], fallback: T): T {
-    const value = this.string(key, fallback).trim();
-    const match = allowed.find((a) => a.toLowerCase() === value.toLowerCase());
-    if (!match) throw new ConfigError(this.keyName(key), `"${value}" is not one of ${allowed.join(', ')}`);
-    return match;
-  }
-
-  boolean(key: string, fallback: boolean): boolean {
-    const value = lookup(this.settings, this.section, key);
-    if (value === undefined) return fallback;
-    const normalized = value.trim().toLowerCase();
-    if (['true', '1', 'yes', 'on'].includes(normalized)) return true;
-    if (['false', '0', 'no', 'off', ''].includes(normalized)) return false;
-    throw new ConfigError(this.keyName(key), `"${value}" is not a boolean (true or false)`);
-  }
-
-  integer(key: string, fallback: number, min: number, max: number): number {
-    const value = lookup(this.settings, this.section, key);
-    if (value === undefined || value.trim() === '') return fallback;
-    if (!/^-?\d+$/.test(value.trim())) throw new ConfigError(this.keyName(key), `"${value}" is not a whole number`);
-    const parsed = Number(value.trim());
-    if (!Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
-      throw new ConfigError(this.keyName(key), `${value} is out of range (${min} to ${max})`);
-    }
-    return parsed;
-  }
-
-  /** A duration such as `30s`, `5m` or `1m30s` (see parseDuration), in milliseconds. */
-  duration(key: string, fallbackMs: number, maxMs: number): number {
-    const value = lookup(this.settings, this.section, key);
-    if (value === undefined || value.trim() === '') return fallbackMs;
-    const parsed = parseDuration(value);
-    if (parsed === undefined) {
-      throw new ConfigError(this.keyName(key), `"${value}" is not a duration (a number with a unit: 500ms, 30s, 5m, 1h; or 0)`);
-    }
-    if (parsed > maxMs) throw new ConfigError(this.keyName(key), `${value} is out of range (0 to ${formatDuration(maxMs)})`);
-    return parsed;
-  }
-
-  list(key: string): string[] {
-    return this.string(key, '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter((s) => s.length > 0);
-  }
 }
 
 export function resolveConfigPath(options: LoadConfigOptions = {}): string {
@@ -90,7 +31,8 @@ export function loadConfig(options: LoadConfigOptions = {}): BellowsConfig {
   const cwd = options.cwd ?? process.cwd();
   const configPath = resolveConfigPath(options);
   const settings = applyEnvironment(readIniFile(configPath), env);
-  const section = (name: string) => new SectionReader(settings, name);
+  const warnings: string[] = [];
+  const section = (name: string) => new SectionReader(settings, name, warnings);
   const absolute = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
 
   const server = section('server');
@@ -113,10 +55,17 @@ export function loadConfig(options: LoadConfigOptions = {}): BellowsConfig {
   const maxResponseItems = api.integer('MAX_RESPONSE_ITEMS', 50, 1, 10_000);
   const quota = section('quota');
   const quotaDefault = section('quota.default');
-  const defaultTotal = quotaDefault.integer('TOTAL', -1, -1, Number.MAX_SAFE_INTEGER);
+  const defaultTotal = quotaDefault.byteSize('TOTAL', {
+    fallback: -1, fallbackText: '-1 (unlimited)', examples: '2GiB, 500MB or 1,000,000', minusOneIsUnlimited: true,
+  });
+  // Forgejo reads MAX_SIZE as a number of MiB; a unit (a Bellows extension) makes it bytes.
+  const maxSizeBytes = section('attachment').byteSize('MAX_SIZE', {
+    fallback: 2048 * MIB, fallbackText: '2048 MiB (the default)', examples: '2048 for MiB, 4GiB or 500MB', bareUnit: MIB,
+  });
 
   return {
     configPath,
+    warnings,
     server: {
       protocol, httpAddr, httpPort, rootUrl, appDataPath,
       certFile: certFile && absolute(certFile),
@@ -144,7 +93,7 @@ export function loadConfig(options: LoadConfigOptions = {}): BellowsConfig {
       enabled: quota.boolean('ENABLED', true), defaultGroups: quota.list('DEFAULT_GROUPS'), defaultTotal,
       showNamesToOwners: quota.boolean('SHOW_NAMES_TO_OWNERS', false),
     },
-    attachment: { maxSizeMiB: section('attachment').integer('MAX_SIZE', 2048, 0, 1024 * 1024) },
+    attachment: { maxSizeBytes },
     actions: { artifactRetentionDays: section('actions').integer('ARTIFACT_RETENTION_DAYS', 90, 1, 36_500) },
   };
 }

@@ -3,6 +3,8 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { ConfigError, loadConfig, LoadConfigOptions, readTlsCredentials } from '../../src/config';
 
+const MiB = 1024 * 1024;
+
 describe('loadConfig', () => {
   let dir: string;
   beforeEach(() => {
@@ -49,6 +51,8 @@ describe('loadConfig', () => {
       expect(config.service).toEqual({ enableReverseProxyAuthenticationApi: false });
       expect(config.api).toEqual({ defaultPagingNum: 30, maxResponseItems: 50 });
       expect(config.quota).toEqual({ enabled: true, defaultGroups: [], defaultTotal: -1, showNamesToOwners: false });
+      expect(config.attachment).toEqual({ maxSizeBytes: 2048 * MiB });
+      expect(config.warnings).toEqual([]);
     });
 
     it('places the database, repositories and storage under APP_DATA_PATH', () => {
@@ -208,6 +212,166 @@ TOTAL = 1073741824
     });
   });
 
+  describe('sizes ([quota.default] TOTAL, [attachment] MAX_SIZE)', () => {
+    const withTotal = (value: string) => load({ env: { BELLOWS__QUOTA_DEFAULT__TOTAL: value } });
+    const withMaxSize = (value: string) => load({ env: { BELLOWS__ATTACHMENT__MAX_SIZE: value } });
+
+    it.each([
+      ['0', 0], ['5000', 5000], ['12,345,678', 12_345_678], ['2k', 2000], ['2KiB', 2048], ['2MiB', 2 * MiB], ['1GiB', 1024 * MiB],
+      ['1 GB', 1_000_000_000], ['3G', 3_000_000_000], ['1.5MiB', 1_572_864], [' 2k ', 2000], ['-1', -1], ['', -1],
+    ])('TOTAL = %j is %d bytes, without a warning', (value, bytes) => {
+      const config = withTotal(value);
+      expect(config.quota.defaultTotal).toBe(bytes);
+      expect(config.warnings).toEqual([]);
+    });
+
+    it.each([
+      ['-42', 'is negative (the only negative size is -1, unlimited)'],
+      ['-1MiB', 'is negative (the only negative size is -1, unlimited)'],
+      ['hello', 'is not a size (like 2GiB, 500MB or 1,000,000)'],
+      ['unlimited', 'is not a size (like 2GiB, 500MB or 1,000,000)'],
+      ['1e6', 'is not a size (like 2GiB, 500MB or 1,000,000)'],
+      ['42EB', 'is too large (a size must be below 8 EiB)'],
+      // 2^63 - 1 is read as a float, as Forgejo reads it, and lands on 2^63: one past what Forgejo holds.
+      ['9223372036854775807', 'is too large (a size must be below 8 EiB)'],
+    ])('TOTAL = %j falls back to -1 (unlimited) as in Forgejo, and says so', (value, reason) => {
+      const config = withTotal(value);
+      expect(config.quota.defaultTotal).toBe(-1);
+      expect(config.warnings).toEqual([`[quota.default] TOTAL: "${value}" ${reason}; using -1 (unlimited)`]);
+    });
+
+    it('holds a size Forgejo holds but JavaScript cannot count exactly (9EB) as the largest exact number, and says so', () => {
+      const config = withTotal('9EB');
+      expect(config.quota.defaultTotal).toBe(Number.MAX_SAFE_INTEGER);
+      expect(config.warnings).toEqual([`[quota.default] TOTAL: "9EB" is more bytes than Bellows counts; using ${Number.MAX_SAFE_INTEGER} (about 8 PiB)`]);
+    });
+
+    it.each([
+      ['2048', 2048 * MiB], ['1', MiB], ['0', 0], ['1.5', 1.5 * MiB], ['4GiB', 4096 * MiB], ['500MB', 500_000_000], ['2k', 2000], ['', 2048 * MiB],
+    ])('MAX_SIZE = %j is %d bytes (a bare number counts MiB, as in Forgejo)', (value, bytes) => {
+      const config = withMaxSize(value);
+      expect(config.attachment.maxSizeBytes).toBe(bytes);
+      expect(config.warnings).toEqual([]);
+    });
+
+    it.each([
+      ['lots', 'is not a size (like 2048 for MiB, 4GiB or 500MB)'],
+      ['-5', 'is negative'],
+      ['16EiB', 'is too large (a size must be below 8 EiB)'],
+    ])('MAX_SIZE = %j falls back to the default, as in Forgejo, and says so', (value, reason) => {
+      const config = withMaxSize(value);
+      expect(config.attachment.maxSizeBytes).toBe(2048 * MiB);
+      expect(config.warnings).toEqual([`[attachment] MAX_SIZE: "${value}" ${reason}; using 2048 MiB (the default)`]);
+    });
+
+    it('reads sizes from the file too, and keeps every warning', () => {
+      const config = load({ configPath: writeIni('app.ini', '[quota.default]\nTOTAL = hello\n[attachment]\nMAX_SIZE = -5\n') });
+      expect(config.warnings).toEqual([
+        '[quota.default] TOTAL: "hello" is not a size (like 2GiB, 500MB or 1,000,000); using -1 (unlimited)',
+        '[attachment] MAX_SIZE: "-5" is negative; using 2048 MiB (the default)',
+      ]);
+    });
+  });
+
+  describe("a Forgejo operator's app.ini", () => {
+    // Sections as Forgejo's installer writes them, plus the quota of Forgejo's example.
+    const FORGEJO_INI = `APP_NAME = Forgejo: Beyond coding. We Forge.
+RUN_USER = git
+RUN_MODE = prod
+WORK_PATH = /var/lib/forgejo
+
+[repository]
+ROOT = /var/lib/forgejo/data/forgejo-repositories
+
+[server]
+SSH_DOMAIN = git.example.com
+DOMAIN = git.example.com
+HTTP_ADDR = 0.0.0.0
+HTTP_PORT = 3000
+ROOT_URL = https://%(DOMAIN)s/
+APP_DATA_PATH = /var/lib/forgejo/data
+DISABLE_SSH = false
+SSH_PORT = 22
+LFS_START_SERVER = true
+LFS_JWT_SECRET = Yc8ZxMd4E3rW1uQ0pV5t7b9n2k6h8j4g3f1d5s7a9Q0
+OFFLINE_MODE = true
+
+[database]
+DB_TYPE = postgres
+HOST = 127.0.0.1:5432 ; the local server
+NAME = forgejo
+USER = forgejo
+PASSWD = \`pa;ss#word\`
+SCHEMA =
+SSL_MODE = disable
+LOG_SQL = false
+PATH = /var/lib/forgejo/data/forgejo.db
+
+[security]
+INSTALL_LOCK = true
+SECRET_KEY =
+INTERNAL_TOKEN = eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.e30.c2lnbmF0dXJl
+PASSWORD_HASH_ALGO = pbkdf2_hi
+
+[log]
+MODE = console
+LEVEL = info
+
+[quota]
+ENABLED = true
+DEFAULT_GROUPS = standard, archive
+
+[quota.default]
+TOTAL = 1GiB
+`;
+
+    it('is read without an error or a warning, every key Bellows knows taking its value', () => {
+      const config = load({ configPath: writeIni('app.ini', FORGEJO_INI) });
+      expect(config.warnings).toEqual([]);
+      expect(config.server).toMatchObject({ httpAddr: '0.0.0.0', httpPort: 3000, rootUrl: 'https://git.example.com/', appDataPath: '/var/lib/forgejo/data' });
+      expect(config.database).toEqual({
+        type: 'postgres', path: '/var/lib/forgejo/data/forgejo.db', host: '127.0.0.1:5432', name: 'forgejo', user: 'forgejo', passwd: 'pa;ss#word', sslMode: 'disable',
+      });
+      expect(config.repository.root).toBe('/var/lib/forgejo/data/forgejo-repositories');
+      expect(config.security.secretKey).toBe('');
+      expect(config.quota).toMatchObject({ enabled: true, defaultGroups: ['standard', 'archive'], defaultTotal: 1024 * MiB });
+    });
+
+    it("refuses what Bellows cannot honour, naming the key and the value", () => {
+      expectError({ configPath: writeIni('mysql.ini', FORGEJO_INI.replace('DB_TYPE = postgres', 'DB_TYPE = mysql')) }, '[database] DB_TYPE', /"mysql" is not one of sqlite3, postgres/);
+      expectError({ configPath: writeIni('fcgi.ini', FORGEJO_INI.replace('[server]\n', '[server]\nPROTOCOL = fcgi\n')) }, '[server] PROTOCOL', /"fcgi" is not one of http, https/);
+    });
+
+    it('refuses a file Forgejo could not read either, naming the file and the line', () => {
+      const path = writeIni('broken.ini', '[server]\nHTTP_PORT 3000\n');
+      expectError({ configPath: path }, '--config', new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, line 2: "HTTP_PORT 3000" is not "KEY = value"`));
+    });
+  });
+
+  describe('%(KEY)s references', () => {
+    it("read a key of the same section, as Forgejo's example ROOT_URL does", () => {
+      const config = load({ configPath: writeIni('app.ini', '[server]\nDOMAIN = forge.lan\nHTTP_PORT = 3300\nROOT_URL = %(PROTOCOL)s://%(DOMAIN)s:%(HTTP_PORT)s/\nPROTOCOL = http\n') });
+      expect(config.server.rootUrl).toBe('http://forge.lan:3300/');
+    });
+
+    it('read a key of an enclosing section, then of the top of the file', () => {
+      const config = load({ configPath: writeIni('app.ini', 'BASE = /srv/forge\n[server]\nAPP_DATA_PATH = %(BASE)s/data\n[quota]\nSIZE = 2GiB\n[quota.default]\nTOTAL = %(SIZE)s\n') });
+      expect(config.server.appDataPath).toBe('/srv/forge/data');
+      expect(config.quota.defaultTotal).toBe(2048 * MiB);
+    });
+
+    it('see the environment: an overridden key changes what refers to it, and an override may refer to the file', () => {
+      const path = writeIni('app.ini', '[server]\nDOMAIN = forge.lan\nROOT_URL = https://%(DOMAIN)s/\n[database]\nNAME = forge\n');
+      expect(load({ configPath: path, env: { BELLOWS__SERVER__DOMAIN: 'git.example.com' } }).server.rootUrl).toBe('https://git.example.com/');
+      expect(load({ configPath: path, env: { BELLOWS__DATABASE__USER: '%(NAME)s' } }).database.user).toBe('forge');
+    });
+
+    it('stay as written when they refer to nothing', () => {
+      const config = load({ configPath: writeIni('app.ini', '[database]\nPASSWD = %(NOWHERE)s\n') });
+      expect(config.database.passwd).toBe('%(NOWHERE)s');
+    });
+  });
+
   describe('refuses an unusable value, naming the key', () => {
     it.each([
       ['BELLOWS__SERVER__HTTP_PORT', '70000', '[server] HTTP_PORT', /out of range/],
@@ -221,8 +385,6 @@ TOTAL = 1073741824
       ['BELLOWS__SERVER__ROOT_URL', 'git.example.com', '[server] ROOT_URL', /not an absolute URL/],
       ['BELLOWS__SERVER__ROOT_URL', 'ftp://git.example.com/', '[server] ROOT_URL', /http:\/\/ or https:\/\//],
       ['BELLOWS__API__MAX_RESPONSE_ITEMS', '0', '[api] MAX_RESPONSE_ITEMS', /out of range/],
-      ['BELLOWS__QUOTA_DEFAULT__TOTAL', '-2', '[quota.default] TOTAL', /out of range/],
-      ['BELLOWS__QUOTA_DEFAULT__TOTAL', '1.5', '[quota.default] TOTAL', /not a whole number/],
       ['BELLOWS__SERVER__READ_IDLE_TIMEOUT', '60', '[server] READ_IDLE_TIMEOUT', /not a duration/],
       ['BELLOWS__SERVER__READ_IDLE_TIMEOUT', 'soon', '[server] READ_IDLE_TIMEOUT', /not a duration/],
       ['BELLOWS__SERVER__READ_IDLE_TIMEOUT', '-5s', '[server] READ_IDLE_TIMEOUT', /not a duration/],

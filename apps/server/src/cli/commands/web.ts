@@ -1,5 +1,5 @@
 import { startServer } from '../../app/create-app';
-import { loadConfig } from '../../config';
+import { loadCommandConfig } from '../command-config';
 import { parseOptions } from '../parse-options';
 
 /** How long in-flight requests may take to finish after SIGTERM/SIGINT before the process gives up. */
@@ -12,7 +12,7 @@ const SHUTDOWN_GRACE_MS = 30_000;
  */
 export async function web(args: string[], configPath: string | undefined): Promise<'serving'> {
   parseOptions(args, {});
-  const config = loadConfig({ configPath });
+  const config = loadCommandConfig(configPath);
   // Warnings and errors only: Nest's per-route start-up lines would drown the one line operators need.
   const server = await startServer(config, { logger: ['error', 'warn'] });
   const stop = (signal: NodeJS.Signals) => {

@@ -38,7 +38,7 @@ export class AttachmentUploads {
     private readonly blobs: BlobStore,
     @Inject(CONFIG) config: BellowsConfig,
   ) {
-    this.maxBytes = config.attachment.maxSizeMiB * MIB;
+    this.maxBytes = config.attachment.maxSizeBytes;
   }
 
   async receive(request: FastifyRequest): Promise<ReceivedFile> {
