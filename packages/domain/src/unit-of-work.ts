@@ -1,4 +1,8 @@
 import { OwnerStore } from './accounts/owner-store';
+import { PackageStore } from './packages/package-store';
+import { ActionRunStore } from './actions/action-run-store';
+import { ArtifactStore } from './actions/artifact-store';
+import { ActionSecretStore } from './actions/action-secret-store';
 
 /**
  * The stores as seen inside one transaction. Each field is a port; add a store
@@ -6,6 +10,10 @@ import { OwnerStore } from './accounts/owner-store';
  */
 export interface TransactionStores {
   owners: OwnerStore;
+  packages: PackageStore;
+  actionRuns: ActionRunStore;
+  artifacts: ArtifactStore;
+  actionSecrets: ActionSecretStore;
 }
 
 /**

@@ -8,17 +8,17 @@ import { TeamStore } from './stores/team.store';
 import { SerialLock } from './serial-lock';
 import { InTransaction } from './quota/in-transaction';
 import { QuotaRecount } from './quota/quota-recount';
-import { OrphanRows } from './quota/orphan-rows';
-import { BlobReferenceStore } from './stores/blob-reference.store';
+import { TypeOrmOrphanRows } from './quota/orphan-rows';
+import { TypeOrmBlobReferenceStore } from './stores/blob-reference.store';
 import { TypeOrmQuotaLimitStore } from './quota/typeorm-quota-limit-store';
 import { TypeOrmQuotaUsageReader } from './quota/typeorm-quota-usage-reader';
 import { TypeOrmCountedObjects } from './quota/typeorm-counted-objects';
-import { ArtifactStore } from './stores/artifact.store';
-import { ActionRunStore } from './stores/action-run.store';
-import { ActionSecretStore } from './stores/action-secret.store';
+import { TypeOrmArtifactStore } from './stores/artifact.store';
+import { TypeOrmActionRunStore } from './stores/action-run.store';
+import { TypeOrmActionSecretStore } from './stores/action-secret.store';
 import { LfsStore } from './stores/lfs.store';
 import { AttachmentStore } from './stores/attachment.store';
-import { PackageStore } from './stores/package.store';
+import { TypeOrmPackageStore } from './stores/package.store';
 import { RepositoryStore } from './stores/repository.store';
 import { PullRequestStore } from './stores/pull-request.store';
 import { RepositorySearchStore } from './stores/repository-search.store';
@@ -53,20 +53,20 @@ export class Database {
   /** The objects counted for an owner, biggest first (attachments, package versions, artifacts). */
   readonly countedObjects: TypeOrmCountedObjects;
   /** Rows whose parent is gone and content rows nothing uses (the repair tool's; see OrphanRows). */
-  readonly orphanRows: OrphanRows;
+  readonly orphanRows: TypeOrmOrphanRows;
   /** Which stored files rows still refer to (for the blob sweep). */
-  readonly blobReferences: BlobReferenceStore;
+  readonly blobReferences: TypeOrmBlobReferenceStore;
   readonly repositories: RepositoryStore;
   /** Repository lists and who else may use a repository (collaborators, teams). */
   readonly repositorySearch: RepositorySearchStore;
   readonly collaborations: CollaborationStore;
   readonly teamRepositories: TeamRepositoryStore;
   readonly attachments: AttachmentStore;
-  readonly packages: PackageStore;
-  readonly artifacts: ArtifactStore;
+  readonly packages: TypeOrmPackageStore;
+  readonly artifacts: TypeOrmArtifactStore;
   /** Actions runs with their unfinished artifact uploads, and actions secrets (sealed). */
-  readonly actionRuns: ActionRunStore;
-  readonly actionSecrets: ActionSecretStore;
+  readonly actionRuns: TypeOrmActionRunStore;
+  readonly actionSecrets: TypeOrmActionSecretStore;
   /** Pull requests with their issues (numbers shared with issues per repository). */
   readonly pullRequests: PullRequestStore;
   /** Git LFS objects and their repository references (keeps `lfs_size` and the ledger in step). */
@@ -103,10 +103,10 @@ export class Database {
     this.teamRepositories = new TeamRepositoryStore(manager);
     this.attachments = new AttachmentStore(manager, inTransaction);
     this.releases = new ReleaseStore(manager);
-    this.packages = new PackageStore(manager, inTransaction);
-    this.artifacts = new ArtifactStore(manager, inTransaction);
-    this.actionRuns = new ActionRunStore(manager, inTransaction);
-    this.actionSecrets = new ActionSecretStore(manager);
+    this.packages = new TypeOrmPackageStore(manager, inTransaction);
+    this.artifacts = new TypeOrmArtifactStore(manager, inTransaction);
+    this.actionRuns = new TypeOrmActionRunStore(manager, inTransaction);
+    this.actionSecrets = new TypeOrmActionSecretStore(manager);
     this.pullRequests = new PullRequestStore(manager, inTransaction);
     this.lfs = new LfsStore(manager, inTransaction);
     this.labels = new LabelStore(manager);
@@ -115,8 +115,8 @@ export class Database {
     this.issues = new IssueStore(manager);
     this.comments = new CommentStore(manager);
     this.milestones = new MilestoneStore(manager);
-    this.orphanRows = new OrphanRows(manager, inTransaction, { attachments: this.attachments, artifacts: this.artifacts, packages: this.packages });
-    this.blobReferences = new BlobReferenceStore(manager);
+    this.orphanRows = new TypeOrmOrphanRows(manager, inTransaction, { attachments: this.attachments, artifacts: this.artifacts, packages: this.packages });
+    this.blobReferences = new TypeOrmBlobReferenceStore(manager);
     this.countedObjects = new TypeOrmCountedObjects(this);
   }
 

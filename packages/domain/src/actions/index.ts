@@ -1,1 +1,6 @@
-export {};
+export * from './action-run';
+export * from './action-run-store';
+export * from './artifact';
+export * from './artifact-store';
+export * from './action-secret';
+export * from './action-secret-store';

@@ -1,1 +1,2 @@
-export {};
+export * from './package';
+export * from './package-store';

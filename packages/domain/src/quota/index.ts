@@ -12,4 +12,6 @@ export * from './effective-groups';
 export * from './evaluate';
 export * from './ports';
 export * from './counted-objects';
+export * from './orphan-rows';
+export * from './usage-recount';
 export * from './quota-engine';

@@ -1,1 +1,1 @@
-export {};
+export * from './blob-reference-store';

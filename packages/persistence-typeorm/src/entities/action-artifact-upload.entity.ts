@@ -1,15 +1,16 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { bytesColumn, timestampColumn } from '../columns';
 import { ActionRunEntity } from './action-run.entity';
+import type { ArtifactUpload } from '@bellows/domain';
 
 /**
  * An artifact between CreateArtifact and FinalizeArtifact. It counts toward no
- * quota: only a finalized artifact (ArtifactStore) does. `storageKey`, `size`
+ * quota: only a finalized artifact (TypeOrmArtifactStore) does. `storageKey`, `size`
  * and `sha256` are set once the uploaded blocks are assembled into one blob.
  */
 @Entity('action_artifact_upload')
 @Index('uq_action_artifact_upload_run_name', ['runId', 'name'], { unique: true })
-export class ActionArtifactUploadEntity {
+export class ActionArtifactUploadEntity implements ArtifactUpload {
   @PrimaryGeneratedColumn()
   id!: number;
 

@@ -1,16 +1,17 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { bytesColumn, timestampColumn } from '../columns';
 import { RepositoryEntity } from './repository.entity';
+import type { Artifact, ArtifactStatus } from '@bellows/domain';
 
-export type ArtifactStatus = 'active' | 'expired';
+export type { ArtifactStatus };
 
 /**
  * An actions artifact. It counts (compressed size) toward the repository owner
  * while its status is `active`; the expiry job sets `expired` through
- * ArtifactStore, which takes it off the ledger in the same transaction.
+ * TypeOrmArtifactStore, which takes it off the ledger in the same transaction.
  */
 @Entity('action_artifact')
-export class ActionArtifactEntity {
+export class ActionArtifactEntity implements Artifact {
   @PrimaryGeneratedColumn()
   id!: number;
 

@@ -1,6 +1,7 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { timestampColumn } from '../columns';
 import { RepositoryEntity } from './repository.entity';
+import type { ActionRun } from '@bellows/domain';
 
 /**
  * A workflow run registered by an external CI system. Bellows runs nothing
@@ -9,7 +10,7 @@ import { RepositoryEntity } from './repository.entity';
  */
 @Entity('action_run')
 @Index('uq_action_run_repo_number', ['repoId', 'runNumber'], { unique: true })
-export class ActionRunEntity {
+export class ActionRunEntity implements ActionRun {
   @PrimaryGeneratedColumn()
   id!: number;
 

@@ -2,6 +2,7 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } 
 import { timestampColumn } from '../columns';
 import { OwnerEntity } from './owner.entity';
 import { RepositoryEntity } from './repository.entity';
+import type { ActionSecret } from '@bellows/domain';
 
 /**
  * An actions secret of a user, an organization (ownerId set) or a repository
@@ -12,7 +13,7 @@ import { RepositoryEntity } from './repository.entity';
  */
 @Entity('action_secret')
 @Index('uq_action_secret_scope_name', ['scope', 'name'], { unique: true })
-export class ActionSecretEntity {
+export class ActionSecretEntity implements ActionSecret {
   @PrimaryGeneratedColumn()
   id!: number;
 

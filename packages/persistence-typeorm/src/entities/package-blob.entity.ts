@@ -1,9 +1,10 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { PackageBlob } from '@bellows/domain';
 import { bytesColumn } from '../columns';
 
 /** Stored package content, shared by every package file with the same SHA-256. */
 @Entity('package_blob')
-export class PackageBlobEntity {
+export class PackageBlobEntity implements PackageBlob {
   @PrimaryGeneratedColumn()
   id!: number;
 

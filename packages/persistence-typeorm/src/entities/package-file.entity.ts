@@ -2,6 +2,7 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } 
 import { bytesColumn } from '../columns';
 import { PackageBlobEntity } from './package-blob.entity';
 import { PackageVersionEntity } from './package-version.entity';
+import type { PackageFile } from '@bellows/domain';
 
 /**
  * A file of a package version. Its size is its blob's size, copied here when
@@ -10,7 +11,7 @@ import { PackageVersionEntity } from './package-version.entity';
  */
 @Entity('package_file')
 @Index('uq_package_file_version_name', ['versionId', 'name'], { unique: true })
-export class PackageFileEntity {
+export class PackageFileEntity implements PackageFile {
   @PrimaryGeneratedColumn()
   id!: number;
 

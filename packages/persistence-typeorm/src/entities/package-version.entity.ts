@@ -2,11 +2,12 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } 
 import { timestampColumn } from '../columns';
 import { OwnerEntity } from './owner.entity';
 import { PackageEntity } from './package.entity';
+import type { PackageVersion } from '@bellows/domain';
 
 /** One version of a package. */
 @Entity('package_version')
 @Index('uq_package_version_package_version', ['packageId', 'version'], { unique: true })
-export class PackageVersionEntity {
+export class PackageVersionEntity implements PackageVersion {
   @PrimaryGeneratedColumn()
   id!: number;
 

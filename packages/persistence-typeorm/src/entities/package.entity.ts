@@ -1,6 +1,7 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { OwnerEntity } from './owner.entity';
 import { RepositoryEntity } from './repository.entity';
+import type { Package } from '@bellows/domain';
 
 /**
  * A package of an owner's registry. It may be linked to one of the owner's
@@ -8,7 +9,7 @@ import { RepositoryEntity } from './repository.entity';
  */
 @Entity('package')
 @Index('uq_package_owner_type_lower_name', ['ownerId', 'type', 'lowerName'], { unique: true })
-export class PackageEntity {
+export class PackageEntity implements Package {
   @PrimaryGeneratedColumn()
   id!: number;
 

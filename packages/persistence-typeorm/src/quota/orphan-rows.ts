@@ -1,30 +1,12 @@
 import { EntityManager } from 'typeorm';
-import type { ArtifactStore } from '../stores/artifact.store';
+import type { ArtifactStore, OrphanRow, OrphanRows, PackageStore } from '@bellows/domain';
 import type { AttachmentStore } from '../stores/attachment.store';
-import type { PackageStore } from '../stores/package.store';
 import { InTransaction, sqlParam } from './in-transaction';
-
-/** The kinds of rows that can outlive what they belong to. */
-export type OrphanKind = 'attachment' | 'artifact' | 'package file' | 'package blob' | 'lfs reference' | 'lfs object';
-
-/**
- * A row whose parent is gone, or a stored-content row nothing uses any more.
- * `id` names the row as its table does (an LFS reference: `repoId/oid`);
- * `reason` says why it is an orphan, e.g. `release 4 is gone` or `no package file uses it`.
- */
-export interface OrphanRow {
-  kind: OrphanKind;
-  id: string;
-  size: number;
-  reason: string;
-  /** The owner whose usage it was counted in; null when nothing counts it (its repository or package is gone). */
-  ownerId: number | null;
-}
 
 type Row = Record<string, unknown>;
 
 /**
- * Finds and removes rows that the usage ledger cannot account for properly:
+ * The OrphanRows port on TypeORM: finds and removes rows that the usage ledger cannot account for properly:
  *
  * - sized rows whose parent is gone: an attachment whose repository, issue,
  *   comment or release no longer exists; an artifact whose run or repository
@@ -44,7 +26,7 @@ type Row = Record<string, unknown>;
  * sweep. Slow by design (it reads whole tables), like the recount: an
  * operator's tool, never on a request's path.
  */
-export class OrphanRows {
+export class TypeOrmOrphanRows implements OrphanRows {
   constructor(
     private readonly manager: EntityManager,
     private readonly inTransaction: InTransaction,

@@ -1,15 +1,7 @@
 import { EntityManager } from 'typeorm';
-import { USAGE_BUCKETS, UsageBucket } from '@bellows/domain';
+import { USAGE_BUCKETS, UsageBucket, UsageDifference, UsageRecount } from '@bellows/domain';
 import { InTransaction, sqlParam } from './in-transaction';
 import { UsageLedger } from './usage-ledger';
-
-/** A ledger figure that does not match the rows it counts. */
-export interface UsageDifference {
-  ownerId: number;
-  bucket: UsageBucket;
-  stored: number;
-  counted: number;
-}
 
 /**
  * For every bucket, the query that counts it from the sized rows: it yields
@@ -43,11 +35,11 @@ const COUNT_QUERIES: Record<UsageBucket, { from: string; ownerColumn: string; by
 };
 
 /**
- * Recomputes every owner's usage from the sized rows (GROUP BY queries) and
+ * The UsageRecount port on TypeORM: recomputes every owner's usage from the sized rows (GROUP BY queries) and
  * compares it with the ledger. Slow by design (it reads everything); it is the
  * operator's repair tool and the tests' oracle, never on a request's path.
  */
-export class QuotaRecount {
+export class QuotaRecount implements UsageRecount {
   constructor(
     private readonly manager: EntityManager,
     private readonly inTransaction: InTransaction,

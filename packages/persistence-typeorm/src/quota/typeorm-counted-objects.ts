@@ -1,7 +1,5 @@
-import type { CountedArtifact, CountedAttachment, CountedObjects, CountedPackageVersion } from '@bellows/domain';
-import type { ArtifactStore } from '../stores/artifact.store';
+import type { ArtifactStore, CountedArtifact, CountedAttachment, CountedObjects, CountedPackageVersion, PackageStore } from '@bellows/domain';
 import type { AttachmentStore } from '../stores/attachment.store';
-import type { PackageStore } from '../stores/package.store';
 
 /** The CountedObjects port: each kind is listed by the store that keeps it. */
 export class TypeOrmCountedObjects implements CountedObjects {

@@ -3,33 +3,10 @@ import { ActionArtifactUploadEntity } from '../entities/action-artifact-upload.e
 import { ActionRunEntity } from '../entities/action-run.entity';
 import { InTransaction } from '../quota/in-transaction';
 import { holdContainers } from '../quota/locked-row';
+import type { ActionRunStore, AssembledUpload, NewActionRun, NewArtifactUpload } from '@bellows/domain';
 
-export interface NewActionRun {
-  repoId: number;
-  name: string;
-  event: string;
-  workflowId: string;
-  headBranch: string;
-  headSha: string;
-  status: string;
-  triggeringUserId: number | null;
-}
-
-export interface NewArtifactUpload {
-  runId: number;
-  name: string;
-  expiresAt: Date | null;
-}
-
-/** Where an upload's blocks were assembled, and what they hashed to. */
-export interface AssembledUpload {
-  storageKey: string;
-  size: number;
-  sha256: string;
-}
-
-/** Actions runs registered by CI systems, and the artifact uploads of those runs that are not finalized yet. */
-export class ActionRunStore {
+/** The ActionRunStore port on TypeORM: runs registered by CI systems, and their artifact uploads not finalized yet. */
+export class TypeOrmActionRunStore implements ActionRunStore {
   constructor(
     private readonly manager: EntityManager,
     private readonly inTransaction: InTransaction,

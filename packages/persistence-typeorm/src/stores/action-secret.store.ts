@@ -1,16 +1,9 @@
 import { EntityManager } from 'typeorm';
+import { ActionSecretStore, SecretHolder, secretScopeOf } from '@bellows/domain';
 import { ActionSecretEntity } from '../entities/action-secret.entity';
 
-/** Who holds a secret: a user or organization, or a repository. */
-export type SecretHolder = { ownerId: number } | { repoId: number };
-
-/** The `scope` column value of a holder (see ActionSecretEntity). */
-export function secretScopeOf(holder: SecretHolder): string {
-  return 'ownerId' in holder ? `owner:${holder.ownerId}` : `repo:${holder.repoId}`;
-}
-
-/** Actions secrets; values arrive sealed, names upper-cased (the server decides both). */
-export class ActionSecretStore {
+/** The ActionSecretStore port on TypeORM; values arrive sealed, names upper-cased (the server decides both). */
+export class TypeOrmActionSecretStore implements ActionSecretStore {
   constructor(private readonly manager: EntityManager) {}
 
   /** Creates or replaces the holder's secret `name`; answers whether it was created. Call inside a transaction. */

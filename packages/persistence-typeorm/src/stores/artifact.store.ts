@@ -7,30 +7,10 @@ import { InTransaction } from '../quota/in-transaction';
 import { findLocked, holdContainers } from '../quota/locked-row';
 import { artifactThing } from '../quota/sized-rows';
 import { UsageLedger } from '../quota/usage-ledger';
-import type { CountedArtifact } from '@bellows/domain';
+import type { ArtifactFilter, ArtifactStore, CountedArtifact, NewArtifact } from '@bellows/domain';
 
-export interface NewArtifact {
-  repoId: number;
-  runId: number;
-  name: string;
-  compressedSize: number;
-  expiresAt?: Date | null;
-  /** Where the zip is stored, its sha256 and when it was finalized. */
-  storageKey?: string | null;
-  sha256?: string | null;
-  createdAt?: Date | null;
-}
-
-/** Which artifacts of a repository a listing wants. */
-export interface ArtifactFilter {
-  repoId: number;
-  runId?: number;
-  name?: string;
-  id?: number;
-}
-
-/** Actions artifacts: their compressed size counts toward the repository owner while they are active. */
-export class ArtifactStore {
+/** The ArtifactStore port on TypeORM: an artifact's compressed size counts toward the repository owner while it is active. */
+export class TypeOrmArtifactStore implements ArtifactStore {
   constructor(
     private readonly manager: EntityManager,
     private readonly inTransaction: InTransaction,

@@ -1,17 +1,13 @@
 import { EntityManager, In } from 'typeorm';
+import type { BlobReferenceStore } from '@bellows/domain';
 import { ActionArtifactEntity } from '../entities/action-artifact.entity';
 import { ActionArtifactUploadEntity } from '../entities/action-artifact-upload.entity';
 import { AttachmentEntity } from '../entities/attachment.entity';
 import { LfsObjectEntity } from '../entities/lfs-object.entity';
 import { PackageBlobEntity } from '../entities/package-blob.entity';
 
-/**
- * Which stored files rows still refer to, asked a batch at a time (the blob
- * sweep lists files and asks about each batch, so memory stays flat however
- * many rows and files there are). Each answer is the subset of the given ids
- * that some row holds.
- */
-export class BlobReferenceStore {
+/** The BlobReferenceStore port on TypeORM: which stored files rows still refer to, a batch at a time. */
+export class TypeOrmBlobReferenceStore implements BlobReferenceStore {
   constructor(private readonly manager: EntityManager) {}
 
   /** Attachment uuids that have a row (attached to something or not yet). */

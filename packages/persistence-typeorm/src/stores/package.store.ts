@@ -10,56 +10,17 @@ import { InTransaction, rowLockClause, sqlParam } from '../quota/in-transaction'
 import { findLocked, holdContainers } from '../quota/locked-row';
 import { PACKAGE_FILE } from '../quota/sized-rows';
 import { UsageLedger } from '../quota/usage-ledger';
-import type { CountedPackageVersion } from '@bellows/domain';
-
-export interface NewPackage {
-  ownerId: number;
-  type: string;
-  name: string;
-  /** A repository of the same owner the package is linked to. */
-  repoId?: number | null;
-}
-
-/** The digests of a blob besides its sha256 (lower-case hex). */
-export interface BlobDigests {
-  md5: string;
-  sha1: string;
-  sha512: string;
-}
-
-export interface NewPackageVersion {
-  creatorId?: number | null;
-  /** Registry metadata as JSON text (npm: the version manifest). */
-  metadata?: string | null;
-}
-
-/** Filters of an owner's package versions. */
-export interface PackageVersionFilter {
-  type?: string;
-  /** Part of the package name, case-insensitively. */
-  nameContains?: string;
-  /** Leave out packages linked to these repositories (private ones the viewer may not read). */
-  hiddenRepoIds?: number[];
-}
-
-/** A version with its package, as listings show them. */
-export interface PackageVersionWithPackage {
-  version: PackageVersionEntity;
-  pkg: PackageEntity;
-}
-
-/** A file with the digests of its content. */
-export interface PackageFileWithBlob {
-  file: PackageFileEntity;
-  blob: PackageBlobEntity;
-}
+import type {
+  BlobDigests, CountedPackageVersion, NewPackage, NewPackageVersion, PackageFileWithBlob, PackageStore, PackageVersionFilter, PackageVersionWithPackage,
+} from '@bellows/domain';
 
 /**
- * Packages, versions, blobs and files. A file's bytes count in the `packages`
- * bucket of the package owner (a package may only be linked to a repository of
- * that same owner, so "the repository owner" and "the package owner" agree).
+ * The PackageStore port on TypeORM: packages, versions, blobs and files. A
+ * file's bytes count in the `packages` bucket of the package owner (a package
+ * may only be linked to a repository of that same owner, so "the repository
+ * owner" and "the package owner" agree).
  */
-export class PackageStore {
+export class TypeOrmPackageStore implements PackageStore {
   constructor(
     private readonly manager: EntityManager,
     private readonly inTransaction: InTransaction,

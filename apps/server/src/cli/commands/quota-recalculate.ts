@@ -1,4 +1,4 @@
-import { OrphanRow, UsageDifference } from '@bellows/persistence-typeorm';
+import { OrphanRow, UsageDifference } from '@bellows/domain';
 import { CommandError } from '../command';
 import { withApplicationContext } from '../application-context';
 import { parseOptions } from '../parse-options';

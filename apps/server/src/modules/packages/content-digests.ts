@@ -1,6 +1,6 @@
 import { createHash, Hash } from 'node:crypto';
 import { Transform, TransformCallback } from 'node:stream';
-import type { BlobDigests } from '@bellows/persistence-typeorm';
+import type { BlobDigests } from '@bellows/domain';
 
 /**
  * Passes content through unchanged while computing the md5, sha1 and sha512

@@ -1,6 +1,7 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Database, OwnerEntity, PackageFileWithBlob, PackageVersionEntity } from '@bellows/persistence-typeorm';
+import { PackageFileWithBlob } from '@bellows/domain';
+import { Database, OwnerEntity, PackageVersionEntity } from '@bellows/persistence-typeorm';
 import { Actor } from '../../http/auth/actor';
 import { Authenticator } from '../auth/authenticator';
 import { genericFileNameProblem, genericNameProblem, genericVersionProblem } from './generic-names';

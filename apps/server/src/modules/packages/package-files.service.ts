@@ -1,6 +1,7 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import { pipeline, type Readable } from 'node:stream';
-import { BlobDigests, Database, PackageBlobEntity, PackageEntity, PackageFileWithBlob, PackageVersionEntity } from '@bellows/persistence-typeorm';
+import { BlobDigests, PackageFileWithBlob } from '@bellows/domain';
+import { Database, PackageBlobEntity, PackageEntity, PackageVersionEntity } from '@bellows/persistence-typeorm';
 import { BlobStore, ContentAddressedStore } from '@bellows/storage';
 import { DigestingStream } from './content-digests';
 

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { PackageFileWithBlob } from '@bellows/persistence-typeorm';
+import { PackageFileWithBlob } from '@bellows/domain';
 import { ApiUser } from '../accounts/api-shapes';
 import { ApiRepository } from '../repositories/repository-shapes';
 

@@ -1,5 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { Database, SecretHolder, secretScopeOf } from '@bellows/persistence-typeorm';
+import { SecretHolder, secretScopeOf } from '@bellows/domain';
+import { Database } from '@bellows/persistence-typeorm';
 import { SecretBox } from '../../../crypto/secret-box';
 import { PageOf } from '../../../http/page-of';
 import { PageRequest } from '../../../http/pagination';
