@@ -16,14 +16,14 @@ import { TypeOrmCountedObjects } from './quota/typeorm-counted-objects';
 import { TypeOrmArtifactStore } from './stores/artifact.store';
 import { TypeOrmActionRunStore } from './stores/action-run.store';
 import { TypeOrmActionSecretStore } from './stores/action-secret.store';
-import { LfsStore } from './stores/lfs.store';
+import { TypeOrmLfsStore } from './stores/lfs.store';
 import { AttachmentStore } from './stores/attachment.store';
 import { TypeOrmPackageStore } from './stores/package.store';
-import { RepositoryStore } from './stores/repository.store';
-import { PullRequestStore } from './stores/pull-request.store';
-import { RepositorySearchStore } from './stores/repository-search.store';
-import { CollaborationStore } from './stores/collaboration.store';
-import { TeamRepositoryStore } from './stores/team-repository.store';
+import { TypeOrmRepositoryStore } from './stores/repository.store';
+import { TypeOrmPullRequestStore } from './stores/pull-request.store';
+import { TypeOrmRepositorySearchStore } from './stores/repository-search.store';
+import { TypeOrmCollaborationStore } from './stores/collaboration.store';
+import { TypeOrmTeamRepositoryStore } from './stores/team-repository.store';
 import { LabelStore } from './stores/label.store';
 import { IssueLabelStore } from './stores/issue-label.store';
 import { NotificationStore } from './stores/notification.store';
@@ -56,11 +56,11 @@ export class Database {
   readonly orphanRows: TypeOrmOrphanRows;
   /** Which stored files rows still refer to (for the blob sweep). */
   readonly blobReferences: TypeOrmBlobReferenceStore;
-  readonly repositories: RepositoryStore;
+  readonly repositories: TypeOrmRepositoryStore;
   /** Repository lists and who else may use a repository (collaborators, teams). */
-  readonly repositorySearch: RepositorySearchStore;
-  readonly collaborations: CollaborationStore;
-  readonly teamRepositories: TeamRepositoryStore;
+  readonly repositorySearch: TypeOrmRepositorySearchStore;
+  readonly collaborations: TypeOrmCollaborationStore;
+  readonly teamRepositories: TypeOrmTeamRepositoryStore;
   readonly attachments: AttachmentStore;
   readonly packages: TypeOrmPackageStore;
   readonly artifacts: TypeOrmArtifactStore;
@@ -68,9 +68,9 @@ export class Database {
   readonly actionRuns: TypeOrmActionRunStore;
   readonly actionSecrets: TypeOrmActionSecretStore;
   /** Pull requests with their issues (numbers shared with issues per repository). */
-  readonly pullRequests: PullRequestStore;
+  readonly pullRequests: TypeOrmPullRequestStore;
   /** Git LFS objects and their repository references (keeps `lfs_size` and the ledger in step). */
-  readonly lfs: LfsStore;
+  readonly lfs: TypeOrmLfsStore;
   /** Repository and organization labels, and the labels on issues. */
   readonly labels: LabelStore;
   readonly issueLabels: IssueLabelStore;
@@ -97,18 +97,18 @@ export class Database {
     this.quotaLimits = new TypeOrmQuotaLimitStore(manager, inTransaction);
     this.quotaUsage = new TypeOrmQuotaUsageReader(manager);
     this.quotaRecount = new QuotaRecount(manager, inTransaction);
-    this.repositories = new RepositoryStore(manager, inTransaction);
-    this.repositorySearch = new RepositorySearchStore(manager);
-    this.collaborations = new CollaborationStore(manager);
-    this.teamRepositories = new TeamRepositoryStore(manager);
+    this.repositories = new TypeOrmRepositoryStore(manager, inTransaction);
+    this.repositorySearch = new TypeOrmRepositorySearchStore(manager);
+    this.collaborations = new TypeOrmCollaborationStore(manager);
+    this.teamRepositories = new TypeOrmTeamRepositoryStore(manager);
     this.attachments = new AttachmentStore(manager, inTransaction);
     this.releases = new ReleaseStore(manager);
     this.packages = new TypeOrmPackageStore(manager, inTransaction);
     this.artifacts = new TypeOrmArtifactStore(manager, inTransaction);
     this.actionRuns = new TypeOrmActionRunStore(manager, inTransaction);
     this.actionSecrets = new TypeOrmActionSecretStore(manager);
-    this.pullRequests = new PullRequestStore(manager, inTransaction);
-    this.lfs = new LfsStore(manager, inTransaction);
+    this.pullRequests = new TypeOrmPullRequestStore(manager, inTransaction);
+    this.lfs = new TypeOrmLfsStore(manager, inTransaction);
     this.labels = new LabelStore(manager);
     this.issueLabels = new IssueLabelStore(manager);
     this.notifications = new NotificationStore(manager);

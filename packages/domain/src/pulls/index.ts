@@ -1,1 +1,2 @@
-export {};
+export * from './pull-request';
+export * from './pull-request-store';

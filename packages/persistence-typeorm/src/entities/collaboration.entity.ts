@@ -1,14 +1,14 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import type { Collaboration, CollaborationMode } from '@bellows/domain';
 import { OwnerEntity } from './owner.entity';
 import { RepositoryEntity } from './repository.entity';
 
-/** What a collaborator may do in a repository. */
-export type CollaborationMode = 'read' | 'write' | 'admin';
+export type { CollaborationMode };
 
 /** A user given access to one repository they neither own nor reach through a team. */
 @Entity('collaboration')
 @Index('uq_collaboration_repo_user', ['repoId', 'userId'], { unique: true })
-export class CollaborationEntity {
+export class CollaborationEntity implements Collaboration {
   @PrimaryGeneratedColumn()
   id!: number;
 

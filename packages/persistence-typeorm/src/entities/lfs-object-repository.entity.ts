@@ -1,4 +1,5 @@
 import { Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import type { LfsObjectReference } from '@bellows/domain';
 import { LfsObjectEntity } from './lfs-object.entity';
 import { RepositoryEntity } from './repository.entity';
 
@@ -8,7 +9,7 @@ import { RepositoryEntity } from './repository.entity';
  * counts in the repository's `lfs_size`. Deleting the repository drops its references.
  */
 @Entity('lfs_object_repository')
-export class LfsObjectRepositoryEntity {
+export class LfsObjectRepositoryEntity implements LfsObjectReference {
   @PrimaryColumn({ name: 'repo_id', type: 'integer', primaryKeyConstraintName: 'pk_lfs_object_repository' })
   repoId!: number;
 

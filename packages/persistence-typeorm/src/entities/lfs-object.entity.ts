@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { LfsObject } from '@bellows/domain';
 import { bytesColumn, timestampColumn } from '../columns';
 
 /**
@@ -6,7 +7,7 @@ import { bytesColumn, timestampColumn } from '../columns';
  * `[storage] PATH/lfs`, whichever repositories reference it.
  */
 @Entity('lfs_object')
-export class LfsObjectEntity {
+export class LfsObjectEntity implements LfsObject {
   @PrimaryColumn({ type: 'varchar', length: 64 })
   oid!: string;
 

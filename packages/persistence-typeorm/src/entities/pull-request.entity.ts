@@ -1,4 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import type { PullRequest } from '@bellows/domain';
 import { timestampColumn } from '../columns';
 import { IssueEntity } from './issue.entity';
 
@@ -7,7 +8,7 @@ import { IssueEntity } from './issue.entity';
  * for which other one. Its number, title, state and author are on its issue.
  */
 @Entity('pull_request')
-export class PullRequestEntity {
+export class PullRequestEntity implements PullRequest {
   @PrimaryGeneratedColumn()
   id!: number;
 

@@ -1,5 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { bytesColumn, timestampColumn } from '../columns';
+import type { Repository } from '@bellows/domain';
 import { OwnerEntity } from './owner.entity';
 
 /**
@@ -9,7 +10,7 @@ import { OwnerEntity } from './owner.entity';
  */
 @Entity('repository')
 @Index('uq_repository_owner_lower_name', ['ownerId', 'lowerName'], { unique: true })
-export class RepositoryEntity {
+export class RepositoryEntity implements Repository {
   @PrimaryGeneratedColumn()
   id!: number;
 

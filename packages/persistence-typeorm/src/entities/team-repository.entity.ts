@@ -1,11 +1,12 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import type { TeamRepository } from '@bellows/domain';
 import { RepositoryEntity } from './repository.entity';
 import { TeamEntity } from './team.entity';
 
 /** A repository a team has access to, for teams that do not include all of their organization's repositories. */
 @Entity('team_repository')
 @Index('uq_team_repository_team_repo', ['teamId', 'repoId'], { unique: true })
-export class TeamRepositoryEntity {
+export class TeamRepositoryEntity implements TeamRepository {
   @PrimaryGeneratedColumn()
   id!: number;
 

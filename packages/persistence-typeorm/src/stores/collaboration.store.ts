@@ -1,9 +1,9 @@
 import { EntityManager } from 'typeorm';
-import { CollaborationEntity, CollaborationMode } from '../entities/collaboration.entity';
-import { OwnerEntity } from '../entities/owner.entity';
+import { CollaborationMode, Collaborator, CollaborationStore } from '@bellows/domain';
+import { CollaborationEntity } from '../entities/collaboration.entity';
 
-/** Collaborators of repositories and their modes. */
-export class CollaborationStore {
+/** Collaborators of repositories and their modes, on TypeORM. */
+export class TypeOrmCollaborationStore implements CollaborationStore {
   constructor(private readonly manager: EntityManager) {}
 
   private get repo() {
@@ -25,7 +25,7 @@ export class CollaborationStore {
   }
 
   /** One page of the collaborators, by name, with their modes. */
-  async list(repoId: number, skip: number, take: number): Promise<[{ user: OwnerEntity; mode: CollaborationMode }[], number]> {
+  async list(repoId: number, skip: number, take: number): Promise<[Collaborator[], number]> {
     const [rows, total] = await this.repo.findAndCount({
       where: { repoId },
       relations: { user: true },

@@ -1,30 +1,30 @@
 import { EntityManager } from 'typeorm';
-import { ContainerGoneError } from '@bellows/domain';
+import { ContainerGoneError, LfsObject, LfsStore } from '@bellows/domain';
 import { LfsObjectEntity } from '../entities/lfs-object.entity';
 import { LfsObjectRepositoryEntity } from '../entities/lfs-object-repository.entity';
 import { RepositoryEntity } from '../entities/repository.entity';
 import { InTransaction } from '../quota/in-transaction';
 import { findLocked } from '../quota/locked-row';
-import { RepositoryStore } from './repository.store';
+import { TypeOrmRepositoryStore } from './repository.store';
 
 /**
  * Git LFS objects and the repositories that reference them. A repository's
  * `lfs_size` is the sum of the sizes of the objects it references; every new
- * reference recomputes it and stores it through RepositoryStore.setLfsSize, so
+ * reference recomputes it and stores it through TypeOrmRepositoryStore.setLfsSize, so
  * the owner's `git:lfs` usage follows in the same transaction.
  */
-export class LfsStore {
+export class TypeOrmLfsStore implements LfsStore {
   constructor(
     private readonly manager: EntityManager,
     private readonly inTransaction: InTransaction,
   ) {}
 
-  findObject(oid: string): Promise<LfsObjectEntity | null> {
+  findObject(oid: string): Promise<LfsObject | null> {
     return this.manager.getRepository(LfsObjectEntity).findOneBy({ oid });
   }
 
   /** The object, if the repository references it (only then may it be downloaded from there). */
-  async findInRepository(repoId: number, oid: string): Promise<LfsObjectEntity | null> {
+  async findInRepository(repoId: number, oid: string): Promise<LfsObject | null> {
     const reference = await this.manager.getRepository(LfsObjectRepositoryEntity).findOneBy({ repoId, oid });
     return reference ? this.findObject(oid) : null;
   }
@@ -41,7 +41,7 @@ export class LfsStore {
       await manager.createQueryBuilder().insert().into(LfsObjectEntity).values({ oid, size, createdAt: new Date() }).orIgnore().execute();
       await manager.createQueryBuilder().insert().into(LfsObjectRepositoryEntity).values({ repoId, oid }).orIgnore().execute();
       const total = await sumReferencedSizes(manager, repoId);
-      await new RepositoryStore(manager, (work) => work(manager)).setLfsSize(repoId, total);
+      await new TypeOrmRepositoryStore(manager, (work) => work(manager)).setLfsSize(repoId, total);
       return total;
     });
   }

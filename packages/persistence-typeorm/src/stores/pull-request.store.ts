@@ -1,34 +1,14 @@
 import { EntityManager, FindOptionsWhere } from 'typeorm';
+import { NewPullRequest, PullRequest, PullRequestChanges, PullRequestState, PullRequestStore, PullRequestWithIssue } from '@bellows/domain';
 import { IssueEntity } from '../entities/issue.entity';
 import { PullRequestEntity } from '../entities/pull-request.entity';
 import { InTransaction } from '../quota/in-transaction';
 import { nextIssueIndex } from './issue-index';
 
-export interface NewPullRequest {
-  repoId: number;
-  posterId: number;
-  title: string;
-  body: string;
-  headBranch: string;
-  baseBranch: string;
-  mergeBase: string;
-}
-
-export type PullRequestState = 'open' | 'closed' | 'all';
-
-/** A pull request with its issue (number, title, state) and the issue's poster loaded. */
-export type PullRequestWithIssue = PullRequestEntity & { issue: IssueEntity };
-
-/** The columns of a pull request, and of its issue, an edit may write. */
-export interface PullRequestChanges {
-  issue?: Partial<Pick<IssueEntity, 'title' | 'body' | 'isClosed' | 'closedAt'>>;
-  pull?: Partial<Pick<PullRequestEntity, 'baseBranch' | 'mergeBase'>>;
-}
-
 const WITH_ISSUE = { issue: { poster: true } } as const;
 
-/** Pull requests of a repository, created with the next number of its issue sequence. */
-export class PullRequestStore {
+/** Pull requests of a repository, created with the next number of its issue sequence, on TypeORM. */
+export class TypeOrmPullRequestStore implements PullRequestStore {
   constructor(
     private readonly manager: EntityManager,
     private readonly inTransaction: InTransaction,
@@ -92,7 +72,7 @@ export class PullRequestStore {
    * is written first, as a deletion goes (the pull request row cascades from
    * it), so once its row is held the pull request cannot vanish under us.
    */
-  update(pull: Pick<PullRequestEntity, 'id' | 'issueId'>, changes: PullRequestChanges): Promise<boolean> {
+  update(pull: Pick<PullRequest, 'id' | 'issueId'>, changes: PullRequestChanges): Promise<boolean> {
     return this.inTransaction(async (manager) => {
       const issueColumns = { ...changes.issue, updatedAt: new Date() };
       if (!((await manager.getRepository(IssueEntity).update({ id: pull.issueId, isPull: true }, issueColumns)).affected ?? 0)) return false;

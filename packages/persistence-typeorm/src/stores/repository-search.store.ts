@@ -1,38 +1,6 @@
 import { Brackets, EntityManager, SelectQueryBuilder } from 'typeorm';
-import { OwnerVisibility } from '../entities/owner.entity';
+import { RepositoryOrder, RepositorySearch, RepositorySearchStore, RepositoryViewer, RepositoryWithOwner } from '@bellows/domain';
 import { RepositoryEntity } from '../entities/repository.entity';
-
-/** Orders a repository list can take; `size` is git plus LFS bytes. */
-export type RepositoryOrder =
-  | 'alphabetically' | 'reversealphabetically' | 'newest' | 'oldest' | 'recentupdate' | 'leastupdate'
-  | 'size' | 'reversesize' | 'gitsize' | 'reversegitsize' | 'lfssize' | 'reverselfssize' | 'id';
-
-/**
- * Which repositories a viewer may list. `undefined` means all (site admins).
- * Otherwise: public repositories of owners with one of `ownerVisibilities`, and
- * every repository `userId` may read (own, collaborator, through a team, or
- * belonging to an organization the user is a member of and whose owner they see).
- */
-export interface RepositoryViewer {
-  userId?: number;
-  ownerVisibilities: OwnerVisibility[];
-}
-
-export interface RepositorySearch {
-  ownerId?: number;
-  /** Only repositories `userId` owns or has explicit access to (collaborator, team). */
-  accessibleToUserId?: number;
-  /** Case-insensitive substring of the name. */
-  keyword?: string;
-  isPrivate?: boolean;
-  /** False leaves out private repositories even when the viewer may read them. */
-  includePrivate?: boolean;
-  isArchived?: boolean;
-  viewer?: RepositoryViewer;
-  order: RepositoryOrder;
-  skip: number;
-  take: number;
-}
 
 const ORDERS: Record<RepositoryOrder, [string, 'ASC' | 'DESC']> = {
   alphabetically: ['r.lower_name', 'ASC'],
@@ -51,10 +19,10 @@ const ORDERS: Record<RepositoryOrder, [string, 'ASC' | 'DESC']> = {
 };
 
 /** Lists of repositories: per owner, for a viewer, by keyword, in any supported order. */
-export class RepositorySearchStore {
+export class TypeOrmRepositorySearchStore implements RepositorySearchStore {
   constructor(private readonly manager: EntityManager) {}
 
-  async search(search: RepositorySearch): Promise<[RepositoryEntity[], number]> {
+  async search(search: RepositorySearch): Promise<[RepositoryWithOwner[], number]> {
     const query = this.manager.getRepository(RepositoryEntity).createQueryBuilder('r').innerJoinAndSelect('r.owner', 'o');
     if (search.ownerId !== undefined) query.andWhere('r.owner_id = :ownerId', { ownerId: search.ownerId });
     if (search.keyword) query.andWhere("r.lower_name LIKE :keyword ESCAPE '\\'", { keyword: `%${escapeLike(search.keyword.toLowerCase())}%` });
@@ -67,7 +35,7 @@ export class RepositorySearchStore {
     if (search.viewer) applyViewer(query, search.viewer);
     const [column, direction] = ORDERS[search.order];
     query.orderBy(column, direction).addOrderBy('r.id', 'ASC').offset(search.skip).limit(search.take);
-    return query.getManyAndCount();
+    return (await query.getManyAndCount()) as [RepositoryWithOwner[], number];
   }
 }
 

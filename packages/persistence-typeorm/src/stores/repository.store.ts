@@ -1,5 +1,8 @@
 import { EntityManager } from 'typeorm';
-import { ContainerGoneError, UsageChange, UsageChanges } from '@bellows/domain';
+import {
+  ContainerGoneError, DeletedRepositoryFiles, NewRepository, Repository, RepositoryDetails, RepositoryNameTakenError, RepositoryStore, UsageChange,
+  UsageChanges,
+} from '@bellows/domain';
 import { ActionArtifactEntity } from '../entities/action-artifact.entity';
 import { AttachmentEntity } from '../entities/attachment.entity';
 import { RepositoryEntity } from '../entities/repository.entity';
@@ -7,33 +10,13 @@ import { InTransaction } from '../quota/in-transaction';
 import { findLocked } from '../quota/locked-row';
 import { artifactThing, attachmentThing, REPOSITORY_LFS, repositoryGit } from '../quota/sized-rows';
 import { UsageLedger } from '../quota/usage-ledger';
-
-export interface NewRepository {
-  ownerId: number;
-  name: string;
-  isPrivate?: boolean;
-  gitSize?: number;
-  lfsSize?: number;
-  description?: string;
-  website?: string;
-  defaultBranch?: string;
-}
-
-/** The stored files of a deleted repository's attachments and artifacts. */
-export interface DeletedRepositoryFiles {
-  attachmentUuids: string[];
-  /** Blob keys of the artifacts' zips. */
-  artifactKeys: string[];
-}
-
-/** The columns of a repository that no quota figure depends on. */
-export type RepositoryDetails = Partial<Pick<RepositoryEntity, 'name' | 'description' | 'website' | 'defaultBranch' | 'isEmpty' | 'isArchived'>>;
+import { isUniqueViolation } from '../unique-violation';
 
 /**
- * Repositories, as far as quota is concerned. Every change of a size or of the
- * visibility adjusts the owner's usage ledger in the same transaction.
+ * Repositories on TypeORM. Every change of a size or of the visibility adjusts
+ * the owner's usage ledger in the same transaction.
  */
-export class RepositoryStore {
+export class TypeOrmRepositoryStore implements RepositoryStore {
   constructor(
     private readonly manager: EntityManager,
     private readonly inTransaction: InTransaction,
@@ -43,15 +26,34 @@ export class RepositoryStore {
     return this.manager.getRepository(RepositoryEntity);
   }
 
-  findById(id: number): Promise<RepositoryEntity | null> {
+  findById(id: number): Promise<Repository | null> {
     return this.repo.findOneBy({ id });
   }
 
-  findByOwnerAndName(ownerId: number, name: string): Promise<RepositoryEntity | null> {
+  findByOwnerAndName(ownerId: number, name: string): Promise<Repository | null> {
     return this.repo.findOneBy({ ownerId, lowerName: name.toLowerCase() });
   }
 
-  insert(input: NewRepository): Promise<RepositoryEntity> {
+  async insert(input: NewRepository): Promise<Repository> {
+    try {
+      return await this.insertCounted(input);
+    } catch (error) {
+      throw isUniqueViolation(error) ? new RepositoryNameTakenError(input.name) : error;
+    }
+  }
+
+  /** Changes columns that do not count for quota (a rename keeps the lower-cased name in step). */
+  async updateDetails(id: number, details: RepositoryDetails): Promise<void> {
+    const changes: Partial<RepositoryEntity> = { ...details, updatedAt: new Date() };
+    if (details.name !== undefined) changes.lowerName = details.name.toLowerCase();
+    try {
+      await this.repo.update({ id }, changes);
+    } catch (error) {
+      throw isUniqueViolation(error) && details.name !== undefined ? new RepositoryNameTakenError(details.name) : error;
+    }
+  }
+
+  private insertCounted(input: NewRepository): Promise<Repository> {
     return this.inTransaction(async (manager) => {
       const now = new Date();
       const row = manager.getRepository(RepositoryEntity).create({
@@ -66,13 +68,6 @@ export class RepositoryStore {
       ]);
       return saved;
     });
-  }
-
-  /** Changes columns that do not count for quota (a rename keeps the lower-cased name in step). */
-  async updateDetails(id: number, details: RepositoryDetails): Promise<void> {
-    const changes: Partial<RepositoryEntity> = { ...details, updatedAt: new Date() };
-    if (details.name !== undefined) changes.lowerName = details.name.toLowerCase();
-    await this.repo.update({ id }, changes);
   }
 
   /** Records the size of the git data (LFS excluded), e.g. after a push. */

@@ -1,4 +1,5 @@
 import { EntityManager } from 'typeorm';
+import { Team, TeamRepositoryStore } from '@bellows/domain';
 import { TeamEntity } from '../entities/team.entity';
 import { TeamRepositoryEntity } from '../entities/team-repository.entity';
 
@@ -6,7 +7,7 @@ import { TeamRepositoryEntity } from '../entities/team-repository.entity';
  * Which teams reach a repository: the teams of its organization that include
  * all repositories (the Owners team among them), plus those it was added to.
  */
-export class TeamRepositoryStore {
+export class TypeOrmTeamRepositoryStore implements TeamRepositoryStore {
   constructor(private readonly manager: EntityManager) {}
 
   private get repo() {
@@ -23,7 +24,7 @@ export class TeamRepositoryStore {
   }
 
   /** The teams of organization `orgId` whose member `userId` may create repositories through them. */
-  teamsThatMayCreate(orgId: number, userId: number): Promise<TeamEntity[]> {
+  teamsThatMayCreate(orgId: number, userId: number): Promise<Team[]> {
     return this.manager
       .getRepository(TeamEntity)
       .createQueryBuilder('t')
@@ -33,7 +34,7 @@ export class TeamRepositoryStore {
   }
 
   /** The teams of organization `orgId` that `userId` is a member of and that reach repository `repoId`. */
-  teamsOfUserReaching(orgId: number, repoId: number, userId: number): Promise<TeamEntity[]> {
+  teamsOfUserReaching(orgId: number, repoId: number, userId: number): Promise<Team[]> {
     return this.manager
       .getRepository(TeamEntity)
       .createQueryBuilder('t')

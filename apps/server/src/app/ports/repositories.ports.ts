@@ -1,4 +1,12 @@
+import { CollaborationStore, LfsStore, PullRequestStore, RepositorySearchStore, RepositoryStore, TeamRepositoryStore } from '@bellows/domain';
 import { bindPort } from './bind-port';
 
 /** Repositories, who may use them, LFS objects and pull requests. */
-export const REPOSITORIES_PORTS = [] as ReturnType<typeof bindPort>[];
+export const REPOSITORIES_PORTS = [
+  bindPort(RepositoryStore, (db) => db.repositories),
+  bindPort(RepositorySearchStore, (db) => db.repositorySearch),
+  bindPort(CollaborationStore, (db) => db.collaborations),
+  bindPort(TeamRepositoryStore, (db) => db.teamRepositories),
+  bindPort(LfsStore, (db) => db.lfs),
+  bindPort(PullRequestStore, (db) => db.pullRequests),
+];

@@ -1,0 +1,20 @@
+import { NewPullRequest, PullRequest, PullRequestChanges, PullRequestState, PullRequestWithIssue } from './pull-request';
+
+/** Port: pull requests of repositories, numbered in the sequence of their issues. */
+export abstract class PullRequestStore {
+  /** Inserts the issue (taking the repository's next number, never one given out before) and its pull request together. */
+  abstract create(input: NewPullRequest): Promise<PullRequestWithIssue>;
+  /** The pull request of that number in the repository; null when there is none (or the number is an issue's). */
+  abstract findByIndex(repoId: number, index: number): Promise<PullRequestWithIssue | null>;
+  /** The open pull request proposing `headBranch` for `baseBranch`, if there is one. */
+  abstract findOpen(repoId: number, headBranch: string, baseBranch: string): Promise<PullRequestWithIssue | null>;
+  /** A page of the repository's pull requests in that state, newest (highest number) first, and the total number. */
+  abstract list(repoId: number, state: PullRequestState, skip: number, take: number): Promise<[PullRequestWithIssue[], number]>;
+  /**
+   * Writes exactly the given columns of the pull request and of its issue, by
+   * id, in one transaction (the issue's update date too), so what another
+   * request changed meanwhile in other columns stays. False, writing nothing,
+   * when the issue is gone: a deleted pull request never comes back.
+   */
+  abstract update(pull: Pick<PullRequest, 'id' | 'issueId'>, changes: PullRequestChanges): Promise<boolean>;
+}

@@ -1,0 +1,56 @@
+import type { Owner } from '../accounts/owner';
+
+/**
+ * The git side of a pull request: which branch of its repository is proposed
+ * for which other one. Its number, title, state and author are on its issue.
+ */
+export interface PullRequest {
+  id: number;
+  issueId: number;
+  headBranch: string;
+  baseBranch: string;
+  /** The common ancestor of head and base when the pull request was opened or retargeted. */
+  mergeBase: string;
+  hasMerged: boolean;
+  mergedAt: Date | null;
+  mergedCommitId: string | null;
+}
+
+/** The issue of a pull request: its number (shared with the repository's issues), text, state and author. */
+export interface PullRequestIssue {
+  id: number;
+  repoId: number;
+  index: number;
+  posterId: number | null;
+  /** The author; null when their account is gone. */
+  poster?: Owner | null;
+  title: string;
+  body: string;
+  isClosed: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  closedAt: Date | null;
+}
+
+/** A pull request with its issue (number, title, state) and the issue's poster loaded. */
+export type PullRequestWithIssue = PullRequest & { issue: PullRequestIssue };
+
+/** What opening a pull request takes (its issue gets the repository's next number). */
+export interface NewPullRequest {
+  repoId: number;
+  posterId: number;
+  title: string;
+  body: string;
+  headBranch: string;
+  baseBranch: string;
+  mergeBase: string;
+}
+
+/** Which pull requests a list shows. */
+export type PullRequestState = 'open' | 'closed' | 'all';
+
+/** The columns of a pull request, and of its issue, an edit may write. */
+export interface PullRequestChanges {
+  issue?: Partial<Pick<PullRequestIssue, 'title' | 'body' | 'isClosed' | 'closedAt'>>;
+  pull?: Partial<Pick<PullRequest, 'baseBranch' | 'mergeBase'>>;
+}
