@@ -1,4 +1,7 @@
 import { OwnerStore } from './accounts/owner-store';
+import { TeamMemberStore } from './accounts/team-member-store';
+import { TeamStore } from './accounts/team-store';
+import { AccessTokenStore } from './auth/access-token-store';
 import { PackageStore } from './packages/package-store';
 import { ActionRunStore } from './actions/action-run-store';
 import { ArtifactStore } from './actions/artifact-store';
@@ -10,6 +13,9 @@ import { ActionSecretStore } from './actions/action-secret-store';
  */
 export interface TransactionStores {
   owners: OwnerStore;
+  teams: TeamStore;
+  teamMembers: TeamMemberStore;
+  accessTokens: AccessTokenStore;
   packages: PackageStore;
   actionRuns: ActionRunStore;
   artifacts: ArtifactStore;

@@ -1,10 +1,10 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { DatabaseOptions } from './database-options';
 import { openDataSource } from './data-source';
-import { AccessTokenStore } from './stores/access-token.store';
+import { TypeOrmAccessTokenStore } from './stores/access-token.store';
 import { TypeOrmOwnerStore } from './stores/owner.store';
-import { TeamMemberStore } from './stores/team-member.store';
-import { TeamStore } from './stores/team.store';
+import { TypeOrmTeamMemberStore } from './stores/team-member.store';
+import { TypeOrmTeamStore } from './stores/team.store';
 import { SerialLock } from './serial-lock';
 import { InTransaction } from './quota/in-transaction';
 import { QuotaRecount } from './quota/quota-recount';
@@ -43,9 +43,9 @@ import { ReleaseStore } from './stores/release.store';
  */
 export class Database {
   readonly owners: TypeOrmOwnerStore;
-  readonly accessTokens: AccessTokenStore;
-  readonly teams: TeamStore;
-  readonly teamMembers: TeamMemberStore;
+  readonly accessTokens: TypeOrmAccessTokenStore;
+  readonly teams: TypeOrmTeamStore;
+  readonly teamMembers: TypeOrmTeamMemberStore;
   /** Quota: limits, the usage ledger's reader and recount, and the sized rows (their stores keep the ledger in step). */
   readonly quotaLimits: TypeOrmQuotaLimitStore;
   readonly quotaUsage: TypeOrmQuotaUsageReader;
@@ -90,9 +90,9 @@ export class Database {
     private readonly writeLock: SerialLock | null,
   ) {
     this.owners = new TypeOrmOwnerStore(manager);
-    this.accessTokens = new AccessTokenStore(manager);
-    this.teams = new TeamStore(manager);
-    this.teamMembers = new TeamMemberStore(manager);
+    this.accessTokens = new TypeOrmAccessTokenStore(manager);
+    this.teams = new TypeOrmTeamStore(manager);
+    this.teamMembers = new TypeOrmTeamMemberStore(manager);
     const inTransaction: InTransaction = (work) => this.transaction((tx) => work(tx.manager));
     this.quotaLimits = new TypeOrmQuotaLimitStore(manager, inTransaction);
     this.quotaUsage = new TypeOrmQuotaUsageReader(manager);

@@ -1,1 +1,3 @@
 export * from './token-scope';
+export * from './access-token';
+export * from './access-token-store';

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import type { AccessToken } from '@bellows/domain';
 import { OwnerEntity } from './owner.entity';
 import { timestampColumn } from '../columns';
 
@@ -9,7 +10,7 @@ import { timestampColumn } from '../columns';
  */
 @Entity('access_token')
 @Index('uq_access_token_owner_name', ['ownerId', 'name'], { unique: true })
-export class AccessTokenEntity {
+export class AccessTokenEntity implements AccessToken {
   @PrimaryGeneratedColumn()
   id!: number;
 

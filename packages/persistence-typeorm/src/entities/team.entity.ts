@@ -1,7 +1,8 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import type { Team, TeamPermission } from '@bellows/domain';
 import { OwnerEntity } from './owner.entity';
 
-export type TeamPermission = 'read' | 'write' | 'admin' | 'owner';
+export type { TeamPermission };
 
 /**
  * A team of an organization. Every organization has one team with permission
@@ -9,7 +10,7 @@ export type TeamPermission = 'read' | 'write' | 'admin' | 'owner';
  */
 @Entity('team')
 @Index('uq_team_org_lower_name', ['orgId', 'lowerName'], { unique: true })
-export class TeamEntity {
+export class TeamEntity implements Team {
   @PrimaryGeneratedColumn()
   id!: number;
 

@@ -1,14 +1,16 @@
 import { EntityManager } from 'typeorm';
+import type { AccessTokenStore, NewAccessToken } from '@bellows/domain';
 import { AccessTokenEntity } from '../entities/access-token.entity';
 
-export class AccessTokenStore {
+/** The AccessTokenStore port on TypeORM: the `access_token` table. */
+export class TypeOrmAccessTokenStore implements AccessTokenStore {
   constructor(private readonly manager: EntityManager) {}
 
   private get repo() {
     return this.manager.getRepository(AccessTokenEntity);
   }
 
-  insert(token: Omit<AccessTokenEntity, 'id'>): Promise<AccessTokenEntity> {
+  insert(token: NewAccessToken): Promise<AccessTokenEntity> {
     return this.repo.save(this.repo.create(token));
   }
 

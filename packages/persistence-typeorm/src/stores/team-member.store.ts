@@ -2,14 +2,15 @@ import { EntityManager, In } from 'typeorm';
 import { OwnerEntity } from '../entities/owner.entity';
 import { TeamMemberEntity } from '../entities/team-member.entity';
 import { TeamEntity } from '../entities/team.entity';
-import type { OwnerVisibilityFilter } from '@bellows/domain';
+import type { OwnerVisibilityFilter, TeamMemberStore } from '@bellows/domain';
 import { applyOwnerVisibility } from './owner-visibility-filter';
 
 /**
- * Team memberships, and the organization memberships they imply: a user is a
- * member of an organization when they are a member of any of its teams.
+ * The TeamMemberStore port on TypeORM: team memberships (`team_member`), and
+ * the organization memberships they imply: a user is a member of an
+ * organization when they are a member of any of its teams.
  */
-export class TeamMemberStore {
+export class TypeOrmTeamMemberStore implements TeamMemberStore {
   constructor(private readonly manager: EntityManager) {}
 
   private get repo() {

@@ -1,18 +1,16 @@
 import { EntityManager } from 'typeorm';
+import type { NewTeam, TeamChanges, TeamStore } from '@bellows/domain';
 import { TeamEntity } from '../entities/team.entity';
 
-/** The columns of a team an edit may write (its lower-case name follows the name). */
-export type TeamChanges = Partial<Pick<TeamEntity, 'name' | 'description' | 'permission' | 'includesAllRepositories' | 'canCreateOrgRepo' | 'unitsMap'>>;
-
-/** Teams of organizations. Names are looked up case-insensitively within an organization. */
-export class TeamStore {
+/** The TeamStore port on TypeORM: teams of organizations in the `team` table. */
+export class TypeOrmTeamStore implements TeamStore {
   constructor(private readonly manager: EntityManager) {}
 
   private get repo() {
     return this.manager.getRepository(TeamEntity);
   }
 
-  insert(team: Omit<TeamEntity, 'id' | 'lowerName'>): Promise<TeamEntity> {
+  insert(team: NewTeam): Promise<TeamEntity> {
     return this.repo.save(this.repo.create({ ...team, lowerName: team.name.toLowerCase() }));
   }
 

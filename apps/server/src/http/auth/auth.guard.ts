@@ -2,8 +2,8 @@ import { CanActivate, ExecutionContext, ForbiddenException, Injectable, Unauthor
 import { Reflector } from '@nestjs/core';
 import { FastifyRequest } from 'fastify';
 import { ScopeCategory, scopesAllow } from '@bellows/domain';
-import { Authenticator } from '../../modules/auth/authenticator';
 import { RequestWithActor } from './actor';
+import { Authenticate } from './authenticate';
 import { SCOPE_CATEGORY_KEY, SIGN_IN_KEY, SignInRequirement, SITE_ADMIN_KEY, TOKEN_REQUIRED_KEY } from './auth-metadata';
 
 /**
@@ -15,7 +15,7 @@ import { SCOPE_CATEGORY_KEY, SIGN_IN_KEY, SignInRequirement, SITE_ADMIN_KEY, TOK
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly authenticator: Authenticator,
+    private readonly authenticator: Authenticate,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {

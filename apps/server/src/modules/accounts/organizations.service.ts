@@ -1,10 +1,10 @@
 import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { OwnerChanges } from '@bellows/domain';
-import { Database, isUniqueViolation, OwnerEntity } from '@bellows/persistence-typeorm';
+import { Owner, OwnerChanges, OwnerStore, TeamMemberStore, UnitOfWork } from '@bellows/domain';
+import { isUniqueViolation } from '@bellows/persistence-typeorm';
 import { PageOf } from '../../http/page-of';
 import { PageRequest } from '../../http/pagination';
 import { assertValidEmail, assertValidOwnerName, definedOnly } from './account-input';
-import { CreateOrgOption, EditOrgOption } from './dto/org-options.dto';
+import { CreateOrgOption, EditOrgOption } from './dto/organization.dto';
 import { visibilityFilterFor } from './org-membership.service';
 import { allUnitsAt } from './team-units';
 import { assertNameFree } from './users.service';
@@ -12,16 +12,20 @@ import { assertNameFree } from './users.service';
 /** Creating, editing, deleting and listing organizations. Permission checks are the caller's. */
 @Injectable()
 export class OrganizationsService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly owners: OwnerStore,
+    private readonly teamMembers: TeamMemberStore,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
 
   /** Creates the organization with its Owners team, whose only member is `creator`. */
-  async create(creator: OwnerEntity, input: CreateOrgOption): Promise<OwnerEntity> {
+  async create(creator: Owner, input: CreateOrgOption): Promise<Owner> {
     assertValidOwnerName(input.username);
     if (input.email) assertValidEmail(input.email);
     const now = new Date();
     try {
-      return await this.db.transaction(async (tx) => {
-        await assertNameFree(tx, input.username);
+      return await this.unitOfWork.run(async (tx) => {
+        await assertNameFree(tx.owners, input.username);
         const org = await tx.owners.insert({
           name: input.username, kind: 'organization', fullName: input.full_name ?? '', email: input.email ?? '',
           passwordHash: null, isAdmin: false, isActive: true, prohibitLogin: false, visibility: input.visibility ?? 'public',
@@ -46,43 +50,43 @@ export class OrganizationsService {
    * meanwhile to other fields stays, and an organization deleted meanwhile is
    * a 404 (never brought back).
    */
-  async edit(org: OwnerEntity, input: EditOrgOption): Promise<OwnerEntity> {
+  async edit(org: Owner, input: EditOrgOption): Promise<Owner> {
     if (input.email) assertValidEmail(input.email);
     const changes: OwnerChanges = {
       ...definedOnly({ fullName: input.full_name, email: input.email, description: input.description, website: input.website, location: input.location, visibility: input.visibility }),
       updatedAt: new Date(),
     };
-    return this.db.transaction(async (tx) => {
+    return this.unitOfWork.run(async (tx) => {
       if (!(await tx.owners.update(org.id, changes))) throw new NotFoundException(`organization "${org.name}" does not exist`);
-      return (await tx.owners.findById(org.id)) as OwnerEntity;
+      return (await tx.owners.findById(org.id)) as Owner;
     });
   }
 
   /** Deletes the organization; its teams and memberships go with it. */
-  async delete(org: OwnerEntity): Promise<void> {
-    await this.db.transaction((tx) => tx.owners.delete(org.id));
+  async delete(org: Owner): Promise<void> {
+    await this.unitOfWork.run((tx) => tx.owners.delete(org.id));
   }
 
   /** Every organization `viewer` may see. */
-  async listVisible(viewer: OwnerEntity | undefined, paging: PageRequest): Promise<PageOf<OwnerEntity>> {
-    const [orgs, total] = await this.db.owners.search({ kind: 'organization', visibleTo: visibilityFilterFor(viewer) }, paging.offset, paging.limit);
+  async listVisible(viewer: Owner | undefined, paging: PageRequest): Promise<PageOf<Owner>> {
+    const [orgs, total] = await this.owners.search({ kind: 'organization', visibleTo: visibilityFilterFor(viewer) }, paging.offset, paging.limit);
     return new PageOf(orgs, total, paging);
   }
 
   /** The organizations `user` belongs to that `viewer` may see. */
-  async listOfUser(user: OwnerEntity, viewer: OwnerEntity | undefined, paging: PageRequest): Promise<PageOf<OwnerEntity>> {
-    const [orgs, total] = await this.db.teamMembers.listOrgsOfUser(user.id, paging.offset, paging.limit, visibilityFilterFor(viewer));
+  async listOfUser(user: Owner, viewer: Owner | undefined, paging: PageRequest): Promise<PageOf<Owner>> {
+    const [orgs, total] = await this.teamMembers.listOrgsOfUser(user.id, paging.offset, paging.limit, visibilityFilterFor(viewer));
     return new PageOf(orgs, total, paging);
   }
 
-  async listMembers(org: OwnerEntity, paging: PageRequest): Promise<PageOf<OwnerEntity>> {
-    const [members, total] = await this.db.teamMembers.listOrgMembers(org.id, paging.offset, paging.limit);
+  async listMembers(org: Owner, paging: PageRequest): Promise<PageOf<Owner>> {
+    const [members, total] = await this.teamMembers.listOrgMembers(org.id, paging.offset, paging.limit);
     return new PageOf(members, total, paging);
   }
 
   /** Removes the user from every team of the organization, unless that would leave it without an owner. */
-  async removeMember(org: OwnerEntity, user: OwnerEntity): Promise<void> {
-    await this.db.transaction(async (tx) => {
+  async removeMember(org: Owner, user: Owner): Promise<void> {
+    await this.unitOfWork.run(async (tx) => {
       const owners = await tx.teams.findOwnersTeam(org.id);
       if (owners && (await tx.teamMembers.isTeamMember(owners.id, user.id)) && (await tx.teamMembers.countTeamMembers(owners.id)) === 1) {
         throw new UnprocessableEntityException(`"${user.name}" is the last owner of "${org.name}" and cannot be removed`);

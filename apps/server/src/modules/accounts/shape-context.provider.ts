@@ -1,9 +1,9 @@
 import { Provider } from '@nestjs/common';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
-import { ShapeContext } from './api-shapes';
+import { ShapeContext } from './dto/user.dto';
 
-/** Injection token for the ShapeContext the converters in api-shapes.ts need. */
+/** Injection token for the ShapeContext the converters in dto/ need. */
 export const SHAPE_CONTEXT = Symbol('ShapeContext');
 
 export const shapeContextProvider: Provider = {

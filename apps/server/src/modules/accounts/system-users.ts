@@ -1,4 +1,4 @@
-import { OwnerEntity } from '@bellows/persistence-typeorm';
+import { Owner } from '@bellows/domain';
 
 /**
  * Users that exist in code only, never as rows: they cannot be created, edited
@@ -9,22 +9,22 @@ import { OwnerEntity } from '@bellows/persistence-typeorm';
 export const GHOST_USER_ID = -1;
 export const ACTIONS_USER_ID = -2;
 
-function systemUser(id: number, name: string, fullName: string): OwnerEntity {
+function systemUser(id: number, name: string, fullName: string): Owner {
   const epoch = new Date(0);
-  return Object.freeze(Object.assign(new OwnerEntity(), {
+  return Object.freeze({
     id, name, lowerName: name.toLowerCase(), kind: 'user' as const, fullName, email: '',
     passwordHash: null, isAdmin: false, isActive: true, prohibitLogin: true, visibility: 'public' as const,
     description: '', website: '', location: '', totpSecret: null, totpEnabled: false,
     createdAt: epoch, updatedAt: epoch, lastLoginAt: null,
-  }));
+  });
 }
 
-export const SYSTEM_USERS: readonly OwnerEntity[] = [
+export const SYSTEM_USERS: readonly Owner[] = [
   systemUser(GHOST_USER_ID, 'Ghost', 'Ghost'),
   systemUser(ACTIONS_USER_ID, 'bellows-actions', 'Bellows Actions'),
 ];
 
-export function findSystemUserByName(name: string): OwnerEntity | undefined {
+export function findSystemUserByName(name: string): Owner | undefined {
   return SYSTEM_USERS.find((user) => user.lowerName === name.toLowerCase());
 }
 

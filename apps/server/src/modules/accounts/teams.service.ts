@@ -1,9 +1,10 @@
 import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { Database, isUniqueViolation, OwnerEntity, TeamChanges, TeamEntity } from '@bellows/persistence-typeorm';
+import { Owner, OwnerStore, Team, TeamChanges, TeamMemberStore, TeamStore, TransactionStores, UnitOfWork } from '@bellows/domain';
+import { isUniqueViolation } from '@bellows/persistence-typeorm';
 import { PageOf } from '../../http/page-of';
 import { PageRequest } from '../../http/pagination';
 import { definedOnly } from './account-input';
-import { CreateTeamOption, EditTeamOption } from './dto/team-options.dto';
+import { CreateTeamOption, EditTeamOption } from './dto/team.dto';
 import { allUnitsAt, isTeamUnit, UNIT_ACCESS_LEVELS, UnitAccess, UnitsMap, unitsListToMap } from './team-units';
 
 /** Team names follow Forgejo's rule: letters, digits, '-', '_' and '.'. */
@@ -16,21 +17,26 @@ const TEAM_NAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
  */
 @Injectable()
 export class TeamsService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly teams: TeamStore,
+    private readonly teamMembers: TeamMemberStore,
+    private readonly owners: OwnerStore,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
 
-  async findById(id: number): Promise<{ team: TeamEntity; org: OwnerEntity }> {
-    const team = await this.db.teams.findById(id);
-    const org = team && (await this.db.owners.findById(team.orgId));
+  async findById(id: number): Promise<{ team: Team; org: Owner }> {
+    const team = await this.teams.findById(id);
+    const org = team && (await this.owners.findById(team.orgId));
     if (!team || !org) throw new NotFoundException(`team ${id} does not exist`);
     return { team, org };
   }
 
-  async list(org: OwnerEntity, paging: PageRequest): Promise<PageOf<TeamEntity>> {
-    const [teams, total] = await this.db.teams.listForOrg(org.id, paging.offset, paging.limit);
+  async list(org: Owner, paging: PageRequest): Promise<PageOf<Team>> {
+    const [teams, total] = await this.teams.listForOrg(org.id, paging.offset, paging.limit);
     return new PageOf(teams, total, paging);
   }
 
-  async create(org: OwnerEntity, input: CreateTeamOption): Promise<TeamEntity> {
+  async create(org: Owner, input: CreateTeamOption): Promise<Team> {
     assertValidTeamName(input.name);
     const permission = input.permission ?? 'read';
     const unitsMap = unitsFromInput(input, permission) ?? allUnitsAt(permission);
@@ -48,7 +54,7 @@ export class TeamsService {
    * meanwhile to other fields stays, and a team deleted meanwhile is a 404
    * (never brought back).
    */
-  async edit(team: TeamEntity, input: EditTeamOption): Promise<TeamEntity> {
+  async edit(team: Team, input: EditTeamOption): Promise<Team> {
     const changes: TeamChanges = definedOnly({ description: input.description, canCreateOrgRepo: input.can_create_org_repo });
     // As in Forgejo, the Owners team keeps its name, permission and units; only the rest changes.
     if (team.permission !== 'owner') {
@@ -61,30 +67,30 @@ export class TeamsService {
     const name = changes.name ?? team.name;
     return this.saveUniquelyNamed(name, async (tx) => {
       if (!(await tx.teams.update(team.id, changes))) throw new NotFoundException(`team ${team.id} does not exist`);
-      return (await tx.teams.findById(team.id)) as TeamEntity;
+      return (await tx.teams.findById(team.id)) as Team;
     }, team.orgId, team.id);
   }
 
-  async delete(team: TeamEntity): Promise<void> {
+  async delete(team: Team): Promise<void> {
     if (team.permission === 'owner') throw new UnprocessableEntityException('the Owners team cannot be deleted');
-    await this.db.transaction((tx) => tx.teams.delete(team.id));
+    await this.unitOfWork.run((tx) => tx.teams.delete(team.id));
   }
 
-  async listMembers(team: TeamEntity, paging: PageRequest): Promise<PageOf<OwnerEntity>> {
-    const [members, total] = await this.db.teamMembers.listTeamMembers(team.id, paging.offset, paging.limit);
+  async listMembers(team: Team, paging: PageRequest): Promise<PageOf<Owner>> {
+    const [members, total] = await this.teamMembers.listTeamMembers(team.id, paging.offset, paging.limit);
     return new PageOf(members, total, paging);
   }
 
-  isMember(team: TeamEntity, user: OwnerEntity): Promise<boolean> {
-    return this.db.teamMembers.isTeamMember(team.id, user.id);
+  isMember(team: Team, user: Owner): Promise<boolean> {
+    return this.teamMembers.isTeamMember(team.id, user.id);
   }
 
-  async addMember(team: TeamEntity, user: OwnerEntity): Promise<void> {
-    await this.db.transaction((tx) => tx.teamMembers.add(team.id, user.id));
+  async addMember(team: Team, user: Owner): Promise<void> {
+    await this.unitOfWork.run((tx) => tx.teamMembers.add(team.id, user.id));
   }
 
-  async removeMember(team: TeamEntity, user: OwnerEntity): Promise<void> {
-    await this.db.transaction(async (tx) => {
+  async removeMember(team: Team, user: Owner): Promise<void> {
+    await this.unitOfWork.run(async (tx) => {
       if (!(await tx.teamMembers.isTeamMember(team.id, user.id))) throw new NotFoundException(`"${user.name}" is not a member of team "${team.name}"`);
       if (team.permission === 'owner' && (await tx.teamMembers.countTeamMembers(team.id)) === 1) {
         throw new UnprocessableEntityException('the last member of the Owners team cannot be removed');
@@ -94,10 +100,10 @@ export class TeamsService {
   }
 
   /** Writes after checking that no other team of the organization has the name (case-insensitively); Forgejo answers 422. */
-  private async saveUniquelyNamed(name: string, write: (tx: Database) => Promise<TeamEntity>, orgId: number, selfId?: number): Promise<TeamEntity> {
+  private async saveUniquelyNamed(name: string, write: (tx: TransactionStores) => Promise<Team>, orgId: number, selfId?: number): Promise<Team> {
     const taken = () => new UnprocessableEntityException(`team "${name}" already exists in this organization`);
     try {
-      return await this.db.transaction(async (tx) => {
+      return await this.unitOfWork.run(async (tx) => {
         const existing = await tx.teams.findByOrgAndName(orgId, name);
         if (existing && existing.id !== selfId) throw taken();
         return write(tx);

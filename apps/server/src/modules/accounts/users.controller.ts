@@ -1,11 +1,11 @@
 import { Controller, Get, Inject, NotFoundException, Param, Query, Req, Res, UnprocessableEntityException } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiNotFoundResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { OwnerEntity } from '@bellows/persistence-typeorm';
+import { Owner } from '@bellows/domain';
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-metadata';
 import { Paging, PageRequest, setPaginationHeaders } from '../../http/pagination';
-import { ApiUser, ApiUserSearchResults, ShapeContext, toApiUser } from './api-shapes';
+import { ApiUser, ApiUserSearchResults, ShapeContext, toApiUser } from './dto/user.dto';
 import { OrgMembershipService } from './org-membership.service';
 import { SHAPE_CONTEXT } from './shape-context.provider';
 import { UsersService } from './users.service';
@@ -56,7 +56,7 @@ export class UsersController {
     return toApiUser(user, actor?.user, this.shapes);
   }
 
-  private async requireVisibleUser(name: string, viewer: OwnerEntity | undefined): Promise<OwnerEntity> {
+  private async requireVisibleUser(name: string, viewer: Owner | undefined): Promise<Owner> {
     const user = await this.users.findUserByName(name);
     if (!user || !(await this.membership.canSee(user, viewer))) throw new NotFoundException(`user "${name}" does not exist`);
     return user;

@@ -1,10 +1,10 @@
 import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { OwnerChanges } from '@bellows/domain';
-import { Database, isUniqueViolation, OwnerEntity } from '@bellows/persistence-typeorm';
+import { Owner, OwnerChanges, OwnerStore, UnitOfWork } from '@bellows/domain';
+import { isUniqueViolation } from '@bellows/persistence-typeorm';
 import { PageOf } from '../../http/page-of';
 import { PageRequest } from '../../http/pagination';
 import { assertValidEmail, assertValidOwnerName, assertValidPassword, definedOnly, Visibility } from './account-input';
-import { EditUserOption } from './dto/user-options.dto';
+import { EditUserOption } from './dto/user.dto';
 import { visibilityFilterFor } from './org-membership.service';
 import { hashPassword } from './password-hasher';
 import { findSystemUserByName, isSystemUserId, SYSTEM_USERS } from './system-users';
@@ -24,18 +24,21 @@ export interface CreateUserInput {
  */
 @Injectable()
 export class UsersService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly owners: OwnerStore,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
 
-  async createUser(input: CreateUserInput): Promise<OwnerEntity> {
+  async createUser(input: CreateUserInput): Promise<Owner> {
     assertValidOwnerName(input.username);
     assertValidEmail(input.email);
     assertValidPassword(input.password);
     const passwordHash = await hashPassword(input.password);
     const now = new Date();
     try {
-      return await this.db.transaction(async (tx) => {
-        await assertNameFree(tx, input.username);
-        await assertEmailFree(tx, input.email);
+      return await this.unitOfWork.run(async (tx) => {
+        await assertNameFree(tx.owners, input.username);
+        await assertEmailFree(tx.owners, input.email);
         return tx.owners.insert({
           name: input.username, kind: 'user', fullName: input.fullName ?? '', email: input.email, passwordHash,
           isAdmin: input.isAdmin ?? false, isActive: true, prohibitLogin: false, visibility: input.visibility ?? 'public',
@@ -55,7 +58,7 @@ export class UsersService {
    * change another request made meanwhile to other fields stays, and a user
    * deleted meanwhile is a 404 (never brought back).
    */
-  async editUser(user: OwnerEntity, input: EditUserOption): Promise<OwnerEntity> {
+  async editUser(user: Owner, input: EditUserOption): Promise<Owner> {
     assertNotSystemUser(user);
     if (input.email !== undefined) assertValidEmail(input.email);
     const changes: OwnerChanges = definedOnly({
@@ -64,10 +67,10 @@ export class UsersService {
     });
     if (input.password !== undefined) changes.passwordHash = await hashPassword(input.password);
     changes.updatedAt = new Date();
-    return this.db.transaction(async (tx) => {
-      if (input.email !== undefined) await assertEmailFree(tx, input.email, user.id);
+    return this.unitOfWork.run(async (tx) => {
+      if (input.email !== undefined) await assertEmailFree(tx.owners, input.email, user.id);
       if (!(await tx.owners.update(user.id, changes))) throw new NotFoundException(`user "${user.name}" does not exist`);
-      return (await tx.owners.findById(user.id)) as OwnerEntity;
+      return (await tx.owners.findById(user.id)) as Owner;
     });
   }
 
@@ -77,9 +80,9 @@ export class UsersService {
    * who is the only owner of an organization is refused, so no organization is
    * left without an owner.
    */
-  async deleteUser(user: OwnerEntity, purge: boolean): Promise<void> {
+  async deleteUser(user: Owner, purge: boolean): Promise<void> {
     assertNotSystemUser(user);
-    await this.db.transaction(async (tx) => {
+    await this.unitOfWork.run(async (tx) => {
       const [orgs] = await tx.teamMembers.listOrgsOfUser(user.id, 0, 1);
       if (orgs.length > 0 && !purge) {
         throw new UnprocessableEntityException(`user "${user.name}" is still a member of organizations; remove them first or use purge=true`);
@@ -95,67 +98,67 @@ export class UsersService {
    * Users matching `keyword` (name or full name) or `id` that `viewer` may see.
    * The system users come first when they match, though they have no rows.
    */
-  async search(query: { keyword?: string; id?: number }, viewer: OwnerEntity | undefined, paging: PageRequest): Promise<PageOf<OwnerEntity>> {
+  async search(query: { keyword?: string; id?: number }, viewer: Owner | undefined, paging: PageRequest): Promise<PageOf<Owner>> {
     const system = SYSTEM_USERS.filter((user) => systemUserMatches(user, query));
     const fromSystem = system.slice(paging.offset, paging.offset + paging.limit);
     const skip = Math.max(0, paging.offset - system.length);
     const take = paging.limit - fromSystem.length;
-    const [rows, total] = await this.db.owners.search({ kind: 'user', keyword: query.keyword, id: query.id, visibleTo: visibilityFilterFor(viewer) }, skip, Math.max(take, 1));
+    const [rows, total] = await this.owners.search({ kind: 'user', keyword: query.keyword, id: query.id, visibleTo: visibilityFilterFor(viewer) }, skip, Math.max(take, 1));
     return new PageOf([...fromSystem, ...rows.slice(0, take)], system.length + total, paging);
   }
 
   /** Every user, for site admins. */
-  async listAll(paging: PageRequest): Promise<PageOf<OwnerEntity>> {
-    const [rows, total] = await this.db.owners.search({ kind: 'user' }, paging.offset, paging.limit);
+  async listAll(paging: PageRequest): Promise<PageOf<Owner>> {
+    const [rows, total] = await this.owners.search({ kind: 'user' }, paging.offset, paging.limit);
     return new PageOf(rows, total, paging);
   }
 
   /** Like findUserByName, but a missing user is a 404. */
-  async requireUserByName(name: string): Promise<OwnerEntity> {
+  async requireUserByName(name: string): Promise<Owner> {
     const user = await this.findUserByName(name);
     if (!user) throw new NotFoundException(`user "${name}" does not exist`);
     return user;
   }
 
   /** A user that has a row (no system user), as needed to own or join anything; otherwise 404. */
-  async requireStoredUserByName(name: string): Promise<OwnerEntity> {
-    const owner = findSystemUserByName(name) ? null : await this.db.owners.findByName(name);
+  async requireStoredUserByName(name: string): Promise<Owner> {
+    const owner = findSystemUserByName(name) ? null : await this.owners.findByName(name);
     if (owner?.kind !== 'user') throw new NotFoundException(`user "${name}" does not exist`);
     return owner;
   }
 
   /** A user (never an organization) by name, case-insensitively; system users included. */
-  async findUserByName(name: string): Promise<OwnerEntity | null> {
+  async findUserByName(name: string): Promise<Owner | null> {
     const system = findSystemUserByName(name);
     if (system) return system;
-    const owner = await this.db.owners.findByName(name);
+    const owner = await this.owners.findByName(name);
     return owner?.kind === 'user' ? owner : null;
   }
 }
 
 /** Users and organizations share one namespace, so a name is taken by either. Forgejo answers 422. */
-export async function assertNameFree(db: Database, name: string): Promise<void> {
-  if (findSystemUserByName(name) || (await db.owners.findByName(name))) {
+export async function assertNameFree(owners: OwnerStore, name: string): Promise<void> {
+  if (findSystemUserByName(name) || (await owners.findByName(name))) {
     throw new UnprocessableEntityException(`name "${name}" is already taken by a user or organization`);
   }
 }
 
-export async function assertEmailFree(db: Database, email: string, exceptUserId?: number): Promise<void> {
-  const holder = await db.owners.findUserByEmail(email);
+export async function assertEmailFree(owners: OwnerStore, email: string, exceptUserId?: number): Promise<void> {
+  const holder = await owners.findUserByEmail(email);
   if (holder && holder.id !== exceptUserId) throw new UnprocessableEntityException(`e-mail address "${email}" is already used`);
 }
 
-function assertNotSystemUser(user: OwnerEntity): void {
+function assertNotSystemUser(user: Owner): void {
   if (isSystemUserId(user.id)) throw new UnprocessableEntityException(`"${user.name}" is a system user and cannot be changed or deleted`);
 }
 
 /** A system user matches an explicit id, or a non-empty keyword in its name or full name. */
-function systemUserMatches(user: OwnerEntity, query: { keyword?: string; id?: number }): boolean {
+function systemUserMatches(user: Owner, query: { keyword?: string; id?: number }): boolean {
   if (query.id !== undefined) return query.id === user.id && (!query.keyword || includesKeyword(user, query.keyword));
   return !!query.keyword && includesKeyword(user, query.keyword);
 }
 
-function includesKeyword(user: OwnerEntity, keyword: string): boolean {
+function includesKeyword(user: Owner, keyword: string): boolean {
   const lower = keyword.toLowerCase();
   return user.lowerName.includes(lower) || user.fullName.toLowerCase().includes(lower);
 }

@@ -1,13 +1,11 @@
-import { Body, Controller, Delete, ForbiddenException, Get, HttpCode, NotFoundException, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { Database, OwnerEntity } from '@bellows/persistence-typeorm';
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-metadata';
 import { PageOf } from '../../http/page-of';
 import { PageRequest, Paging } from '../../http/pagination';
-import { AccessTokenDto, CreateAccessTokenOption } from './access-token.dto';
 import { AccessTokenService } from './access-tokens.service';
-import { mayActAsAnotherUser } from './token-scope-limits';
+import { ApiAccessToken, CreateAccessTokenOption, toApiAccessToken } from './dto/access-token.dto';
 
 /**
  * `/users/{username}/tokens`: an account's personal access tokens. The caller
@@ -25,29 +23,26 @@ import { mayActAsAnotherUser } from './token-scope-limits';
 @ApiNotFoundResponse({ description: 'no such user' })
 @Controller('users/:username/tokens')
 export class AccessTokensController {
-  constructor(
-    private readonly tokens: AccessTokenService,
-    private readonly db: Database,
-  ) {}
+  constructor(private readonly tokens: AccessTokenService) {}
 
   @Get()
   @ApiQuery({ name: 'page', required: false, type: Number, description: 'page number of results to return (1-based)' })
   @ApiQuery({ name: 'limit', required: false, type: Number, description: 'page size of results' })
-  @ApiOkResponse({ type: [AccessTokenDto], description: 'the account\'s tokens, without their values' })
-  async userGetTokens(@CurrentActor() actor: Actor, @Param('username') username: string, @Paging() paging: PageRequest): Promise<PageOf<AccessTokenDto>> {
-    const owner = await this.accountFor(actor, username);
+  @ApiOkResponse({ type: [ApiAccessToken], description: 'the account\'s tokens, without their values' })
+  async userGetTokens(@CurrentActor() actor: Actor, @Param('username') username: string, @Paging() paging: PageRequest): Promise<PageOf<ApiAccessToken>> {
+    const owner = await this.tokens.accountManagedBy(actor, username);
     const [items, total] = await this.tokens.list(owner, paging);
-    return new PageOf(items, total, paging).map((token) => AccessTokenDto.of(token));
+    return new PageOf(items, total, paging).map((token) => toApiAccessToken(token));
   }
 
   @Post()
   @HttpCode(201)
-  @ApiCreatedResponse({ type: AccessTokenDto, description: 'the new token; `sha1` holds its value, shown only this once' })
+  @ApiCreatedResponse({ type: ApiAccessToken, description: 'the new token; `sha1` holds its value, shown only this once' })
   @ApiBadRequestResponse({ description: 'the name is already used, or no scope was given' })
-  async userCreateToken(@CurrentActor() actor: Actor, @Param('username') username: string, @Body() body: CreateAccessTokenOption): Promise<AccessTokenDto> {
-    const owner = await this.accountFor(actor, username);
+  async userCreateToken(@CurrentActor() actor: Actor, @Param('username') username: string, @Body() body: CreateAccessTokenOption): Promise<ApiAccessToken> {
+    const owner = await this.tokens.accountManagedBy(actor, username);
     const { token, value } = await this.tokens.create(owner, body.name, body.scopes ?? [], actor.scopes);
-    return AccessTokenDto.of(token, value);
+    return toApiAccessToken(token, value);
   }
 
   @Delete(':token')
@@ -55,19 +50,7 @@ export class AccessTokensController {
   @ApiNoContentResponse({ description: 'the token is deleted' })
   @ApiNotFoundResponse({ description: 'no such user, or the user has no token with that id or name' })
   async userDeleteAccessToken(@CurrentActor() actor: Actor, @Param('username') username: string, @Param('token') idOrName: string): Promise<void> {
-    const owner = await this.accountFor(actor, username);
+    const owner = await this.tokens.accountManagedBy(actor, username);
     await this.tokens.delete(owner, idOrName);
-  }
-
-  /** The addressed user, if the caller may manage its tokens (Forgejo: 404 for no such user, then 403). */
-  private async accountFor(actor: Actor, username: string): Promise<OwnerEntity> {
-    const owner = await this.db.owners.findByName(username);
-    if (!owner || owner.kind !== 'user') throw new NotFoundException(`user "${username}" does not exist`);
-    if (owner.id === actor.user.id) return owner;
-    if (!actor.user.isAdmin) throw new ForbiddenException('you may only manage your own access tokens');
-    if (!mayActAsAnotherUser(actor.scopes)) {
-      throw new ForbiddenException('managing another account\'s access tokens needs a password sign-in or a token with the sudo or all scope');
-    }
-    return owner;
   }
 }

@@ -1,12 +1,13 @@
-import { BadRequestException, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { parseTokenScopes, TokenScope } from '@bellows/domain';
-import { AccessTokenEntity, Database, isUniqueViolation, OwnerEntity } from '@bellows/persistence-typeorm';
+import { BadRequestException, ForbiddenException, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import { AccessToken, AccessTokenStore, Owner, OwnerStore, parseTokenScopes, TokenScope, UnitOfWork } from '@bellows/domain';
+import { isUniqueViolation } from '@bellows/persistence-typeorm';
+import { Actor } from '../../http/auth/actor';
 import { PageRequest } from '../../http/pagination';
 import { generateTokenValue, hashTokenValue } from './token-secret';
-import { assertScopesWithin } from './token-scope-limits';
+import { assertScopesWithin, mayActAsAnotherUser } from './token-scope-limits';
 
 export interface CreatedAccessToken {
-  token: AccessTokenEntity;
+  token: AccessToken;
   /** The token value in clear: returned once, never stored. */
   value: string;
 }
@@ -19,13 +20,33 @@ export interface CreatedAccessToken {
  */
 @Injectable()
 export class AccessTokenService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly tokens: AccessTokenStore,
+    private readonly owners: OwnerStore,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
+
+  /**
+   * The user named `username`, if `actor` may manage its tokens: their own, or
+   * anyone's for a site administrator allowed to act as another user (see
+   * mayActAsAnotherUser). Forgejo's order: 404 for no such user, then 403.
+   */
+  async accountManagedBy(actor: Actor, username: string): Promise<Owner> {
+    const owner = await this.owners.findByName(username);
+    if (!owner || owner.kind !== 'user') throw new NotFoundException(`user "${username}" does not exist`);
+    if (owner.id === actor.user.id) return owner;
+    if (!actor.user.isAdmin) throw new ForbiddenException('you may only manage your own access tokens');
+    if (!mayActAsAnotherUser(actor.scopes)) {
+      throw new ForbiddenException('managing another account\'s access tokens needs a password sign-in or a token with the sudo or all scope');
+    }
+    return owner;
+  }
 
   /**
    * `grantedScopes` are the scopes of the token the caller signed in with, if
    * any: the new token may not exceed them (see assertScopesWithin).
    */
-  async create(owner: OwnerEntity, name: string, scopes: string[] | string, grantedScopes: readonly TokenScope[] | null = null): Promise<CreatedAccessToken> {
+  async create(owner: Owner, name: string, scopes: string[] | string, grantedScopes: readonly TokenScope[] | null = null): Promise<CreatedAccessToken> {
     const trimmedName = name.trim();
     if (trimmedName.length === 0) throw new UnprocessableEntityException('name must not be empty');
     if (trimmedName.length > 255) throw new UnprocessableEntityException('name must be at most 255 characters');
@@ -34,7 +55,7 @@ export class AccessTokenService {
     const value = generateTokenValue();
     const hashed = hashTokenValue(value);
     try {
-      const token = await this.db.transaction(async (tx) => {
+      const token = await this.unitOfWork.run(async (tx) => {
         if (await tx.accessTokens.findByOwnerAndName(owner.id, trimmedName)) throw nameTaken();
         return tx.accessTokens.insert({
           ownerId: owner.id,
@@ -55,26 +76,26 @@ export class AccessTokenService {
     }
   }
 
-  list(owner: OwnerEntity, paging: PageRequest): Promise<[AccessTokenEntity[], number]> {
-    return this.db.accessTokens.listForOwner(owner.id, paging.offset, paging.limit);
+  list(owner: Owner, paging: PageRequest): Promise<[AccessToken[], number]> {
+    return this.tokens.listForOwner(owner.id, paging.offset, paging.limit);
   }
 
   /**
    * Deletes a token named by its id or, when no token has that id, by its name
    * (Forgejo's rule for `DELETE /users/{username}/tokens/{token}`).
    */
-  async delete(owner: OwnerEntity, idOrName: string): Promise<void> {
+  async delete(owner: Owner, idOrName: string): Promise<void> {
     const token = await this.findByIdOrName(owner, idOrName);
     if (!token) throw new NotFoundException(`access token "${idOrName}" does not exist`);
-    await this.db.accessTokens.delete(token.id);
+    await this.tokens.delete(token.id);
   }
 
-  private async findByIdOrName(owner: OwnerEntity, idOrName: string): Promise<AccessTokenEntity | null> {
+  private async findByIdOrName(owner: Owner, idOrName: string): Promise<AccessToken | null> {
     if (/^\d{1,15}$/.test(idOrName)) {
-      const byId = await this.db.accessTokens.findByOwnerAndId(owner.id, Number(idOrName));
+      const byId = await this.tokens.findByOwnerAndId(owner.id, Number(idOrName));
       if (byId) return byId;
     }
-    return this.db.accessTokens.findByOwnerAndName(owner.id, idOrName);
+    return this.tokens.findByOwnerAndName(owner.id, idOrName);
   }
 }
 

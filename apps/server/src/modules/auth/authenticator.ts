@@ -1,8 +1,8 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
-import { parseTokenScopes, TokenScope } from '@bellows/domain';
-import { AccessTokenEntity, Database, OwnerEntity } from '@bellows/persistence-typeorm';
+import { AccessToken, AccessTokenStore, Owner, OwnerStore, parseTokenScopes, TokenScope } from '@bellows/domain';
 import { Actor } from '../../http/auth/actor';
+import { Authenticate } from '../../http/auth/authenticate';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
 import { verifyPassword } from '../accounts/password-hasher';
@@ -29,9 +29,9 @@ export interface AuthenticationOptions {
 }
 
 interface FoundToken {
-  user: OwnerEntity;
+  user: Owner;
   scopes: TokenScope[];
-  row: AccessTokenEntity;
+  row: AccessToken;
 }
 
 /**
@@ -43,17 +43,18 @@ interface FoundToken {
  * silent fall-back to anonymous.
  */
 @Injectable()
-export class Authenticator {
+export class Authenticator implements Authenticate {
   private readonly basic = new BellowsBasicStrategy((request, username, secret) => this.checkBasic(request, username, secret, true));
   /** Basic for git over HTTP: no password sign-in for a user with two-factor on. */
   private readonly basicWithoutOneTimeCode = new BellowsBasicStrategy((request, username, secret) => this.checkBasic(request, username, secret, false));
   private readonly totp: TotpSecrets;
 
   constructor(
-    private readonly db: Database,
+    private readonly owners: OwnerStore,
+    private readonly tokens: AccessTokenStore,
     @Inject(CONFIG) private readonly config: BellowsConfig,
   ) {
-    this.totp = new TotpSecrets(config.security.secretKey, (userId, step) => db.owners.recordTotpUse(userId, step));
+    this.totp = new TotpSecrets(config.security.secretKey, (userId, step) => owners.recordTotpUse(userId, step));
   }
 
   async authenticate(request: FastifyRequest, options: AuthenticationOptions = {}): Promise<Actor | undefined> {
@@ -117,8 +118,8 @@ export class Authenticator {
   }
 
   /** Basic's username may be the user name or, as in Forgejo, the e-mail address. */
-  private async findUserByLogin(login: string): Promise<OwnerEntity | null> {
-    const user = login.includes('@') ? await this.db.owners.findUserByEmail(login) : await this.db.owners.findByName(login);
+  private async findUserByLogin(login: string): Promise<Owner | null> {
+    const user = login.includes('@') ? await this.owners.findUserByEmail(login) : await this.owners.findByName(login);
     return user?.kind === 'user' ? user : null;
   }
 
@@ -133,7 +134,7 @@ export class Authenticator {
     const headerName = this.config.security.reverseProxyAuthenticationUser.toLowerCase();
     const name = firstString(request.headers[headerName])?.trim();
     if (!name) return undefined;
-    const user = await this.db.owners.findByName(name);
+    const user = await this.owners.findByName(name);
     if (!user || user.kind !== 'user') throw new UnauthorizedException(`reverse proxy user "${name}" does not exist`);
     assertMaySignIn(user);
     return { user, method: 'reverse-proxy', scopes: null };
@@ -154,16 +155,16 @@ export class Authenticator {
     if (!mayActAsAnotherUser(actor.scopes)) {
       throw new ForbiddenException('token does not have at least one of required scope(s): [sudo]');
     }
-    const user = await this.db.owners.findByName(target);
+    const user = await this.owners.findByName(target);
     if (!user || user.kind !== 'user') throw new NotFoundException(`user "${target}" does not exist`);
     return { ...actor, user, realUser: actor.user };
   }
 
   private async findToken(value: string): Promise<FoundToken | null> {
     if (value.length < 8) return null;
-    for (const candidate of await this.db.accessTokens.findByLastEight(value.slice(-8))) {
+    for (const candidate of await this.tokens.findByLastEight(value.slice(-8))) {
       if (!tokenValueMatches(value, candidate)) continue;
-      const user = await this.db.owners.findById(candidate.ownerId);
+      const user = await this.owners.findById(candidate.ownerId);
       if (!user) return null;
       assertMaySignIn(user);
       await this.recordTokenUse(candidate);
@@ -172,21 +173,21 @@ export class Authenticator {
     return null;
   }
 
-  private async recordTokenUse(token: AccessTokenEntity): Promise<void> {
+  private async recordTokenUse(token: AccessToken): Promise<void> {
     const now = new Date();
     if (token.lastUsedAt && now.getTime() - token.lastUsedAt.getTime() < USAGE_RECORD_INTERVAL_MS) return;
-    await this.db.accessTokens.markUsed(token.id, now);
+    await this.tokens.markUsed(token.id, now);
   }
 
-  private async recordLogin(user: OwnerEntity): Promise<void> {
+  private async recordLogin(user: Owner): Promise<void> {
     const now = new Date();
     if (user.lastLoginAt && now.getTime() - user.lastLoginAt.getTime() < USAGE_RECORD_INTERVAL_MS) return;
-    await this.db.owners.recordLogin(user.id, now);
+    await this.owners.recordLogin(user.id, now);
     user.lastLoginAt = now;
   }
 }
 
-function assertMaySignIn(user: OwnerEntity): void {
+function assertMaySignIn(user: Owner): void {
   if (!user.isActive || user.prohibitLogin) throw new UnauthorizedException('this account may not sign in');
 }
 

@@ -1,5 +1,5 @@
 import { ConflictException, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { Database, OwnerEntity } from '@bellows/persistence-typeorm';
+import { Owner, OwnerStore } from '@bellows/domain';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
 import { TotpSecrets } from './two-factor';
@@ -24,35 +24,35 @@ export class TotpEnrolmentService {
   private readonly secrets: TotpSecrets;
 
   constructor(
-    private readonly db: Database,
+    private readonly owners: OwnerStore,
     @Inject(CONFIG) config: BellowsConfig,
   ) {
-    this.secrets = new TotpSecrets(config.security.secretKey, (userId, step) => db.owners.recordTotpUse(userId, step));
+    this.secrets = new TotpSecrets(config.security.secretKey, (userId, step) => owners.recordTotpUse(userId, step));
   }
 
   /** A new pending secret, replacing any earlier pending one. */
-  async enrol(user: OwnerEntity): Promise<TotpEnrolment> {
+  async enrol(user: Owner): Promise<TotpEnrolment> {
     if (user.totpEnabled) throw new ConflictException('two-factor authentication is already enabled; disable it first');
     const secret = generateTotpSecret();
-    await this.db.owners.beginTotpEnrolment(user.id, this.secrets.seal(user, secret));
+    await this.owners.beginTotpEnrolment(user.id, this.secrets.seal(user, secret));
     return { secret, uri: totpUri(ISSUER, user.name, secret) };
   }
 
-  async confirm(user: OwnerEntity, passcode: string): Promise<void> {
+  async confirm(user: Owner, passcode: string): Promise<void> {
     if (user.totpEnabled) throw new ConflictException('two-factor authentication is already enabled');
     if (!user.totpSecret) throw new NotFoundException('no two-factor enrolment is pending: POST /user/twofactor/totp first');
     await this.requireCode(user, passcode);
-    await this.db.owners.enableTotp(user.id);
+    await this.owners.enableTotp(user.id);
   }
 
-  async disable(user: OwnerEntity, passcode: string): Promise<void> {
+  async disable(user: Owner, passcode: string): Promise<void> {
     if (!user.totpEnabled) throw new NotFoundException('two-factor authentication is not enabled');
     await this.requireCode(user, passcode);
-    await this.db.owners.removeTotp(user.id);
+    await this.owners.removeTotp(user.id);
   }
 
   /** The passcode must be current and unused; like a sign-in, it is then used up. */
-  private async requireCode(user: OwnerEntity, passcode: string): Promise<void> {
+  private async requireCode(user: Owner, passcode: string): Promise<void> {
     const verdict = await this.secrets.consume(user, passcode);
     if (verdict === 'already-used') throw new UnprocessableEntityException('passcode: this two-factor code was already used; each code is accepted once, send the next one');
     if (verdict === 'invalid') throw new UnprocessableEntityException('passcode: not the current two-factor code');

@@ -1,21 +1,9 @@
 import { Body, Controller, Delete, HttpCode, Post } from '@nestjs/common';
-import { ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiProperty, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
-import { IsString, Matches } from 'class-validator';
+import { ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-metadata';
+import { ApiTotpEnrolment, TotpPasscodeOption } from './dto/totp.dto';
 import { TotpEnrolmentService } from './totp-enrolment.service';
-
-export class TotpEnrolmentDto {
-  @ApiProperty({ description: 'the shared secret, base32, for manual entry in an authenticator app' }) secret!: string;
-  @ApiProperty({ description: 'otpauth:// URI of the secret, for a QR code' }) uri!: string;
-}
-
-export class TotpPasscodeOption {
-  @ApiProperty({ example: '123456', description: 'the current six-digit code from the authenticator app' })
-  @IsString()
-  @Matches(/^\s*\d{6}\s*$/, { message: 'passcode must be six digits' })
-  passcode!: string;
-}
 
 /**
  * Two-factor (TOTP) enrolment of the signed-in user. Bellows has no web UI,
@@ -30,9 +18,9 @@ export class TotpController {
 
   @Post()
   @HttpCode(201)
-  @ApiCreatedResponse({ type: TotpEnrolmentDto, description: 'a pending secret; two-factor sign-in turns on once confirmed' })
+  @ApiCreatedResponse({ type: ApiTotpEnrolment, description: 'a pending secret; two-factor sign-in turns on once confirmed' })
   @ApiConflictResponse({ description: 'two-factor authentication is already enabled' })
-  userEnrolTotp(@CurrentActor() actor: Actor): Promise<TotpEnrolmentDto> {
+  userEnrolTotp(@CurrentActor() actor: Actor): Promise<ApiTotpEnrolment> {
     return this.enrolment.enrol(actor.user);
   }
 

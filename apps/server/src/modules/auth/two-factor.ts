@@ -1,5 +1,5 @@
 import { UnauthorizedException } from '@nestjs/common';
-import { OwnerEntity } from '@bellows/persistence-typeorm';
+import { Owner } from '@bellows/domain';
 import { SecretBox } from '../../crypto/secret-box';
 import { matchTotpStep } from './totp';
 
@@ -32,12 +32,12 @@ export class TotpSecrets {
     this.box = new SecretBox(secretKey);
   }
 
-  seal(user: OwnerEntity, secretBase32: string): string {
+  seal(user: Owner, secretBase32: string): string {
     return this.box.seal(secretBase32, contextOf(user));
   }
 
   /** The clear secret, or null when the user never enrolled. */
-  open(user: OwnerEntity): string | null {
+  open(user: Owner): string | null {
     return user.totpSecret ? this.box.open(user.totpSecret, contextOf(user)) : null;
   }
 
@@ -46,7 +46,7 @@ export class TotpSecrets {
    * before it is returned, so a second request with the same code (or an
    * older one), even a simultaneous one, gets 'already-used'.
    */
-  async consume(user: OwnerEntity, code: string): Promise<TotpCodeVerdict> {
+  async consume(user: Owner, code: string): Promise<TotpCodeVerdict> {
     const secret = this.open(user);
     const step = secret === null ? null : matchTotpStep(secret, code);
     if (step === null) return 'invalid';
@@ -57,7 +57,7 @@ export class TotpSecrets {
    * The second factor of a password sign-in: a user with TOTP on must send a
    * valid current code not used before, or the sign-in is refused with 401.
    */
-  async requireCode(user: OwnerEntity, headers: Record<string, string | string[] | undefined>): Promise<void> {
+  async requireCode(user: Owner, headers: Record<string, string | string[] | undefined>): Promise<void> {
     if (!user.totpEnabled) return;
     const sent = OTP_HEADERS.map((name) => headers[name]).find((value) => value !== undefined);
     const code = Array.isArray(sent) ? sent[0] : sent;
@@ -68,6 +68,6 @@ export class TotpSecrets {
   }
 }
 
-function contextOf(user: OwnerEntity): string {
+function contextOf(user: Owner): string {
   return `totp:${user.id}`;
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommentEntity, Database, IssueEntity, MilestoneEntity, OwnerEntity } from '@bellows/persistence-typeorm';
-import { ShapeContext } from '../accounts/api-shapes';
+import { ShapeContext } from '../accounts/dto/user.dto';
 import { SHAPE_CONTEXT } from '../accounts/shape-context.provider';
 import { RepositoryAccess } from '../repositories/repository-access.service';
 import {

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CommentEntity, IssueEntity, LabelEntity, MilestoneCounts, MilestoneEntity, OwnerEntity, RepositoryEntity } from '@bellows/persistence-typeorm';
-import { ApiUser, ShapeContext, toApiUser } from '../accounts/api-shapes';
+import { ApiUser, ShapeContext, toApiUser } from '../accounts/dto/user.dto';
 import { SYSTEM_USERS } from '../accounts/system-users';
 import { commentTypeName } from './timeline-types';
 import { ApiLabel, LabelUrlContext, toApiLabel } from '../labels/label-shapes';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { Database, NotificationEntity, NotificationFilter, NotificationStatus, OwnerEntity } from '@bellows/persistence-typeorm';
-import { ShapeContext } from '../accounts/api-shapes';
+import { ShapeContext } from '../accounts/dto/user.dto';
 import { SHAPE_CONTEXT } from '../accounts/shape-context.provider';
 import { RepositoryAccess } from '../repositories/repository-access.service';
 import { PageOf } from '../../http/page-of';

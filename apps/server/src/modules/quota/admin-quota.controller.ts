@@ -5,7 +5,7 @@ import {
 import { QuotaGroupInfo, QuotaRuleInfo as DomainRuleInfo } from '@bellows/domain';
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSiteAdmin, ScopeGroup } from '../../http/auth/auth-metadata';
-import { ApiUser } from '../accounts/api-shapes';
+import { ApiUser } from '../accounts/dto/user.dto';
 import { QuotaAdministration } from './quota-administration.service';
 import { CreateQuotaGroupOptions, CreateQuotaRuleOptions, EditQuotaRuleOptions, QuotaGroup, QuotaInfo, QuotaRuleInfo, SetUserQuotaGroupsOptions } from './quota-api.dto';
 

@@ -4,7 +4,7 @@ import {
 } from '@bellows/domain';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
-import { ApiUser, toApiUser } from '../accounts/api-shapes';
+import { ApiUser, toApiUser } from '../accounts/dto/user.dto';
 import { asUnprocessable } from './quota-input';
 
 /**

@@ -3,7 +3,7 @@ import { CommitInfo, GitSignature } from '@bellows/git';
 import { Database, OwnerEntity } from '@bellows/persistence-typeorm';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
-import { ApiUser, toApiUser } from '../accounts/api-shapes';
+import { ApiUser, toApiUser } from '../accounts/dto/user.dto';
 import { CommitAccountLookup } from './commit-shapes';
 
 /**

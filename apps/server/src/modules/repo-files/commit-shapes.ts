@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Branch, ChangedFile, CommitInfo, CommitWithFiles, GitSignature } from '@bellows/git';
-import { ApiUser } from '../accounts/api-shapes';
+import { ApiUser } from '../accounts/dto/user.dto';
 import { encodePath, RepoUrls } from './repo-urls';
 
 /**

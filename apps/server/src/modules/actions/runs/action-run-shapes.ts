@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { ActionRunEntity } from '@bellows/persistence-typeorm';
-import { ApiUser } from '../../accounts/api-shapes';
+import { ApiUser } from '../../accounts/dto/user.dto';
 
 /** Forgejo's RepoActionRun, plus when the run was registered. */
 export class ApiActionRun {

@@ -5,7 +5,7 @@ import { CONFIG } from '../../../app/tokens';
 import { BellowsConfig } from '../../../config';
 import { Actor } from '../../../http/auth/actor';
 import { PageRequest } from '../../../http/pagination';
-import { ShapeContext, toApiUser } from '../../accounts/api-shapes';
+import { ShapeContext, toApiUser } from '../../accounts/dto/user.dto';
 import { SHAPE_CONTEXT } from '../../accounts/shape-context.provider';
 import { RepoContext, RepositoryAccess } from '../../repositories/repository-access.service';
 import { ApiActionRun, ApiActionRunList, ApiRegisteredActionRun, RegisterActionRunOption, runUrl } from './action-run-shapes';

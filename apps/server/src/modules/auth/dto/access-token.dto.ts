@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { AccessTokenEntity } from '@bellows/persistence-typeorm';
+import { AccessToken } from '@bellows/domain';
 
 /** Forgejo's CreateAccessTokenOption. */
 export class CreateAccessTokenOption {
@@ -19,20 +19,21 @@ export class CreateAccessTokenOption {
 }
 
 /** Forgejo's AccessToken. `sha1` (the value) is only present in the answer to its creation. */
-export class AccessTokenDto {
+export class ApiAccessToken {
   @ApiProperty() id!: number;
   @ApiProperty() name!: string;
   @ApiPropertyOptional({ description: 'The token value; only in the response that created it.' }) sha1?: string;
   @ApiProperty() token_last_eight!: string;
   @ApiProperty({ type: [String] }) scopes!: string[];
+}
 
-  static of(token: AccessTokenEntity, value?: string): AccessTokenDto {
-    return {
-      id: token.id,
-      name: token.name,
-      ...(value !== undefined ? { sha1: value } : {}),
-      token_last_eight: token.tokenLastEight,
-      scopes: token.scopes.split(',').filter((scope) => scope.length > 0),
-    };
-  }
+/** The token as Forgejo shows it; `value` only in the answer to its creation. */
+export function toApiAccessToken(token: AccessToken, value?: string): ApiAccessToken {
+  return {
+    id: token.id,
+    name: token.name,
+    ...(value !== undefined ? { sha1: value } : {}),
+    token_last_eight: token.tokenLastEight,
+    scopes: token.scopes.split(',').filter((scope) => scope.length > 0),
+  };
 }

@@ -1,0 +1,120 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Owner } from '@bellows/domain';
+import { VISIBILITIES, Visibility } from '../account-input';
+
+/*
+ * The request and response shapes of users, with Forgejo's field names
+ * (definitions `CreateUserOption`, `EditUserOption`, `User`), and toApiUser,
+ * the one place that fills `User`.
+ */
+
+/** Forgejo's `CreateUserOption`. Fields Bellows does not use (source, notification) are accepted and ignored. */
+export class CreateUserOption {
+  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(40) username!: string;
+  @ApiProperty({ format: 'email' }) @IsString() @MaxLength(255) email!: string;
+  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(255) password!: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) full_name?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) login_name?: string;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() must_change_password?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() restricted?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() send_notify?: boolean;
+  @ApiPropertyOptional({ type: 'integer', format: 'int64' }) @IsOptional() @IsInt() source_id?: number;
+  @ApiPropertyOptional({ enum: VISIBILITIES }) @IsOptional() @IsIn(VISIBILITIES) visibility?: Visibility;
+}
+
+/** Forgejo's `EditUserOption`: every field optional; absent fields are left as they are. */
+export class EditUserOption {
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() active?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() admin?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) description?: string;
+  @ApiPropertyOptional({ format: 'email' }) @IsOptional() @IsString() @MaxLength(255) email?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) full_name?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) location?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) login_name?: string;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() must_change_password?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(255) password?: string;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() prohibit_login?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() restricted?: boolean;
+  @ApiPropertyOptional({ type: 'integer', format: 'int64' }) @IsOptional() @IsInt() source_id?: number;
+  @ApiPropertyOptional({ enum: VISIBILITIES }) @IsOptional() @IsIn(VISIBILITIES) visibility?: Visibility;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) website?: string;
+}
+
+/** Forgejo's `User`. */
+export class ApiUser {
+  @ApiProperty({ type: 'integer', format: 'int64' }) id!: number;
+  @ApiProperty() login!: string;
+  @ApiProperty() login_name!: string;
+  @ApiProperty() full_name!: string;
+  @ApiProperty({ format: 'email' }) email!: string;
+  @ApiProperty() avatar_url!: string;
+  @ApiProperty() html_url!: string;
+  @ApiProperty() language!: string;
+  @ApiProperty() is_admin!: boolean;
+  @ApiProperty({ format: 'date-time' }) last_login!: string;
+  @ApiProperty({ format: 'date-time' }) created!: string;
+  @ApiProperty() restricted!: boolean;
+  @ApiProperty() active!: boolean;
+  @ApiProperty() prohibit_login!: boolean;
+  @ApiProperty() location!: string;
+  @ApiProperty() pronouns!: string;
+  @ApiProperty() website!: string;
+  @ApiProperty() description!: string;
+  @ApiProperty({ enum: ['public', 'limited', 'private'] }) visibility!: string;
+  @ApiProperty({ type: 'integer', format: 'int64' }) followers_count!: number;
+  @ApiProperty({ type: 'integer', format: 'int64' }) following_count!: number;
+  @ApiProperty({ type: 'integer', format: 'int64' }) starred_repos_count!: number;
+  @ApiProperty({ type: 'integer', format: 'int64' }) source_id!: number;
+}
+
+export class ApiUserSearchResults {
+  @ApiProperty() ok!: boolean;
+  @ApiProperty({ type: [ApiUser] }) data!: ApiUser[];
+}
+
+/** What converting needs to know about the instance. */
+export interface ShapeContext {
+  /** ROOT_URL, ending in '/'. */
+  rootUrl: string;
+}
+
+/** Where an owner's avatar is served. */
+export function avatarUrl(owner: Owner, ctx: ShapeContext): string {
+  return `${ctx.rootUrl}avatars/${owner.id}`;
+}
+
+/**
+ * A user as `viewer` may see it. The e-mail address is shown to the user and to
+ * site admins only; anyone else sees a no-reply address, as Forgejo does for
+ * users who keep their address private.
+ */
+export function toApiUser(owner: Owner, viewer: Owner | undefined, ctx: ShapeContext): ApiUser {
+  const mayReadEmail = viewer !== undefined && (viewer.id === owner.id || viewer.isAdmin) && owner.email !== '';
+  const host = new URL(ctx.rootUrl).hostname;
+  return {
+    id: owner.id,
+    login: owner.name,
+    login_name: '',
+    full_name: owner.fullName,
+    email: mayReadEmail ? owner.email : `${owner.lowerName}@noreply.${host}`,
+    avatar_url: avatarUrl(owner, ctx),
+    html_url: `${ctx.rootUrl}${owner.name}`,
+    language: '',
+    is_admin: owner.isAdmin,
+    last_login: (owner.lastLoginAt ?? new Date(0)).toISOString(),
+    created: owner.createdAt.toISOString(),
+    restricted: false,
+    active: owner.isActive,
+    prohibit_login: owner.prohibitLogin,
+    location: owner.location,
+    pronouns: '',
+    website: owner.website,
+    description: owner.description,
+    visibility: owner.visibility,
+    followers_count: 0,
+    following_count: 0,
+    starred_repos_count: 0,
+    source_id: 0,
+  };
+}

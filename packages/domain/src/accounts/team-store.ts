@@ -1,0 +1,22 @@
+import { NewTeam, Team, TeamChanges } from './team';
+
+/** Port: the teams of organizations. Names are looked up case-insensitively within an organization. */
+export abstract class TeamStore {
+  /** Stores a new team; a name taken in the organization (case-insensitively) is a unique violation. */
+  abstract insert(team: NewTeam): Promise<Team>;
+  /**
+   * Writes exactly the given columns by id, so a concurrent change of another
+   * column stays; false when the team is gone (a deleted team is never written
+   * back). No changes at all answers whether the team exists. A name taken in
+   * the organization is a unique violation, as on insert.
+   */
+  abstract update(id: number, changes: TeamChanges): Promise<boolean>;
+  abstract findById(id: number): Promise<Team | null>;
+  abstract findByOrgAndName(orgId: number, name: string): Promise<Team | null>;
+  /** The organization's Owners team: the one team with permission 'owner'. */
+  abstract findOwnersTeam(orgId: number): Promise<Team | null>;
+  /** One page of the organization's teams in the order they were created, and the number of all. */
+  abstract listForOrg(orgId: number, skip: number, take: number): Promise<[Team[], number]>;
+  /** Deletes the team with its memberships; deleting a missing team changes nothing. */
+  abstract delete(id: number): Promise<void>;
+}
