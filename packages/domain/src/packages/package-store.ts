@@ -53,7 +53,9 @@ export abstract class PackageStore {
   /** The files of a version with their blobs, by name. */
   abstract listFiles(versionId: number): Promise<PackageFileWithBlob[]>;
   /** One page of an owner's package versions, newest first, and how many match. */
-  abstract listVersionsOfOwner(ownerId: number, filter: PackageVersionFilter, skip: number, take: number): Promise<[PackageVersionWithPackage[], number]>;
+  abstract listVersionsOfOwner(
+    ownerId: number, filter: PackageVersionFilter, skip: number, take: number,
+  ): Promise<[PackageVersionWithPackage[], number]>;
   /** The distinct repositories the owner's packages are linked to. */
   abstract linkedRepositoryIds(ownerId: number): Promise<number[]>;
   /** Points the tag at the version, creating or moving it (two requests setting it at once cannot collide). */
