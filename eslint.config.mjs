@@ -1,0 +1,31 @@
+// ESLint for every TypeScript source and test of the monorepo (typescript-eslint's
+// recommended rules); formatting is Prettier's job (eslint-config-prettier turns
+// the stylistic rules off), and the arrows between rooms are dependency-cruiser's.
+import eslint from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'apps/server/test/reference/**'] },
+  eslint.configs.recommended,
+  ...tseslint.configs.recommended,
+  prettier,
+  {
+    files: ['**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // Validation deliberately matches control characters (names, paths, headers).
+      'no-control-regex': 'off',
+    },
+  },
+  {
+    // Tests and benchmarks read JSON bodies of any shape.
+    files: ['**/test/**/*.ts', '**/bench/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
+    languageOptions: { globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly', console: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);
