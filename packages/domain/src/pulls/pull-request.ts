@@ -26,6 +26,8 @@ export interface PullRequestIssue {
   poster?: Owner | null;
   title: string;
   body: string;
+  /** Always true: the issue is the pull request's. */
+  isPull: boolean;
   isClosed: boolean;
   createdAt: Date;
   updatedAt: Date;
