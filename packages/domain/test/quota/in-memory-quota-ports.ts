@@ -10,85 +10,105 @@ export class InMemoryUsageReader extends QuotaUsageReader {
   }
 }
 
+/**
+ * The QuotaLimitStore port in maps. Like the adapter, names are unique and
+ * looked up case-insensitively (keys are lower-cased; the stored objects keep
+ * the name as given) and lists come in name order. The contract suite
+ * (test/contracts/quota-limit-store.contract.ts) holds it to that.
+ */
 export class InMemoryLimitStore extends QuotaLimitStore {
   private readonly rules = new Map<string, QuotaRule>();
-  private readonly groupRules = new Map<string, Set<string>>();
+  /** Group key → its name as given and the keys of its rules. */
+  private readonly groups = new Map<string, { name: string; rules: Set<string> }>();
+  /** Owner id → keys of its groups. */
   private readonly assignments = new Map<number, Set<string>>();
 
   async listRules(): Promise<QuotaRule[]> {
-    return [...this.rules.values()];
+    return byKey(this.rules).map(([, rule]) => rule);
   }
   async findRule(name: string): Promise<QuotaRule | undefined> {
-    return this.rules.get(name);
+    return this.rules.get(key(name));
   }
   async createRule(rule: QuotaRule): Promise<LimitChange> {
-    if (this.rules.has(rule.name)) return 'exists';
-    this.rules.set(rule.name, rule);
+    if (this.rules.has(key(rule.name))) return 'exists';
+    this.rules.set(key(rule.name), rule);
     return 'ok';
   }
   async updateRule(rule: QuotaRule): Promise<LimitChange> {
-    if (!this.rules.has(rule.name)) return 'not-found';
-    this.rules.set(rule.name, rule);
+    const stored = this.rules.get(key(rule.name));
+    if (!stored) return 'not-found';
+    this.rules.set(key(rule.name), stored.edit({ limit: rule.limit, subjects: rule.subjects }));
     return 'ok';
   }
   async deleteRule(name: string): Promise<LimitChange> {
-    if (!this.rules.delete(name)) return 'not-found';
-    for (const members of this.groupRules.values()) members.delete(name);
+    if (!this.rules.delete(key(name))) return 'not-found';
+    for (const group of this.groups.values()) group.rules.delete(key(name));
     return 'ok';
   }
 
   async listGroups(): Promise<QuotaGroup[]> {
-    return [...this.groupRules.keys()].map((name) => this.groupNamed(name));
+    return byKey(this.groups).map(([groupKey]) => this.groupAt(groupKey));
   }
   async findGroup(name: string): Promise<QuotaGroup | undefined> {
-    return this.groupRules.has(name) ? this.groupNamed(name) : undefined;
+    return this.groups.has(key(name)) ? this.groupAt(key(name)) : undefined;
   }
   async createGroup(group: QuotaGroup): Promise<LimitChange> {
-    if (this.groupRules.has(group.name)) return 'exists';
-    for (const rule of group.rules) if (!this.rules.has(rule.name)) this.rules.set(rule.name, rule);
-    this.groupRules.set(group.name, new Set(group.rules.map((r) => r.name)));
+    if (this.groups.has(key(group.name))) return 'exists';
+    for (const rule of group.rules) if (!this.rules.has(key(rule.name))) this.rules.set(key(rule.name), rule);
+    this.groups.set(key(group.name), { name: group.name, rules: new Set(group.rules.map((r) => key(r.name))) });
     return 'ok';
   }
   async deleteGroup(name: string): Promise<LimitChange> {
-    if (!this.groupRules.delete(name)) return 'not-found';
-    for (const groups of this.assignments.values()) groups.delete(name);
+    if (!this.groups.delete(key(name))) return 'not-found';
+    for (const groups of this.assignments.values()) groups.delete(key(name));
     return 'ok';
   }
   async addRuleToGroup(groupName: string, ruleName: string): Promise<LimitChange> {
-    const members = this.groupRules.get(groupName);
-    if (!members || !this.rules.has(ruleName)) return 'not-found';
-    if (members.has(ruleName)) return 'exists';
-    members.add(ruleName);
+    const group = this.groups.get(key(groupName));
+    if (!group || !this.rules.has(key(ruleName))) return 'not-found';
+    if (group.rules.has(key(ruleName))) return 'exists';
+    group.rules.add(key(ruleName));
     return 'ok';
   }
   async removeRuleFromGroup(groupName: string, ruleName: string): Promise<LimitChange> {
-    return this.groupRules.get(groupName)?.delete(ruleName) ? 'ok' : 'not-found';
+    return this.groups.get(key(groupName))?.rules.delete(key(ruleName)) ? 'ok' : 'not-found';
   }
 
   async assignedGroupsOf(ownerId: number): Promise<QuotaGroup[]> {
-    return [...(this.assignments.get(ownerId) ?? [])].sort().map((name) => this.groupNamed(name));
+    return [...(this.assignments.get(ownerId) ?? [])].sort().map((groupKey) => this.groupAt(groupKey));
   }
   async replaceAssignments(ownerId: number, groupNames: readonly string[]): Promise<LimitChange> {
-    if (groupNames.some((name) => !this.groupRules.has(name))) return 'not-found';
-    this.assignments.set(ownerId, new Set(groupNames));
+    if (groupNames.some((name) => !this.groups.has(key(name)))) return 'not-found';
+    this.assignments.set(ownerId, new Set(groupNames.map(key)));
     return 'ok';
   }
   async assign(ownerId: number, groupName: string): Promise<LimitChange> {
-    if (!this.groupRules.has(groupName)) return 'not-found';
+    if (!this.groups.has(key(groupName))) return 'not-found';
     const groups = this.assignments.get(ownerId) ?? new Set<string>();
-    if (groups.has(groupName)) return 'exists';
-    this.assignments.set(ownerId, groups.add(groupName));
+    if (groups.has(key(groupName))) return 'exists';
+    this.assignments.set(ownerId, groups.add(key(groupName)));
     return 'ok';
   }
   async unassign(ownerId: number, groupName: string): Promise<LimitChange> {
-    return this.assignments.get(ownerId)?.delete(groupName) ? 'ok' : 'not-found';
+    return this.assignments.get(ownerId)?.delete(key(groupName)) ? 'ok' : 'not-found';
   }
   async ownersInGroup(groupName: string): Promise<number[]> {
-    return [...this.assignments.entries()].filter(([, groups]) => groups.has(groupName)).map(([id]) => id).sort((a, b) => a - b);
+    return [...this.assignments.entries()]
+      .filter(([, groups]) => groups.has(key(groupName)))
+      .map(([id]) => id)
+      .sort((a, b) => a - b);
   }
 
-  private groupNamed(name: string): QuotaGroup {
-    const rules = [...(this.groupRules.get(name) ?? [])].map((ruleName) => this.rules.get(ruleName)!);
-    return QuotaGroup.create(name, rules);
+  private groupAt(groupKey: string): QuotaGroup {
+    const group = this.groups.get(groupKey)!;
+    return QuotaGroup.create(group.name, [...group.rules].map((ruleKey) => this.rules.get(ruleKey)!));
   }
+}
+
+function key(name: string): string {
+  return name.toLowerCase();
+}
+
+function byKey<T>(map: Map<string, T>): [string, T][] {
+  return [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
