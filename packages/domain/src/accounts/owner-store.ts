@@ -4,12 +4,21 @@ import { NewOwner, Owner, OwnerChanges, OwnerSearch } from './owner';
 export abstract class OwnerStore {
   abstract findById(id: number): Promise<Owner | null>;
   abstract findByName(name: string): Promise<Owner | null>;
+  /** The user (never an organization) with that e-mail address, compared case-insensitively. */
   abstract findUserByEmail(email: string): Promise<Owner | null>;
-  /** One page of the owners matching the search, ordered by name, and the total number of matches. */
+  /**
+   * One page of the owners matching the search, ordered by name, and the total
+   * number of matches. A keyword matches literally (`%` and `_` are no wildcards).
+   */
   abstract search(search: OwnerSearch, skip: number, take: number): Promise<[Owner[], number]>;
+  /** Stores a new owner; a name any user or organization has (case-insensitively) is a unique violation. */
   abstract insert(owner: NewOwner): Promise<Owner>;
   /** Writes exactly the given columns by id; false when the owner is gone (a deleted account is never written back). */
   abstract update(id: number, changes: OwnerChanges): Promise<boolean>;
+  /**
+   * Deletes the owner; its access tokens, its team memberships and, for an
+   * organization, its teams go with it. A missing owner changes nothing.
+   */
   abstract delete(id: number): Promise<void>;
   /** Records a password sign-in without rewriting the rest of the row. */
   abstract recordLogin(id: number, when: Date): Promise<void>;
