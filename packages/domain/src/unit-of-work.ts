@@ -2,9 +2,6 @@ import { OwnerStore } from './accounts/owner-store';
 import { TeamMemberStore } from './accounts/team-member-store';
 import { TeamStore } from './accounts/team-store';
 import { AccessTokenStore } from './auth/access-token-store';
-import { TeamMemberStore } from './accounts/team-member-store';
-import { TeamStore } from './accounts/team-store';
-import { AccessTokenStore } from './auth/access-token-store';
 import { PackageStore } from './packages/package-store';
 import { ActionRunStore } from './actions/action-run-store';
 import { ArtifactStore } from './actions/artifact-store';
@@ -16,9 +13,6 @@ import { ActionSecretStore } from './actions/action-secret-store';
  */
 export interface TransactionStores {
   owners: OwnerStore;
-  teams: TeamStore;
-  teamMembers: TeamMemberStore;
-  accessTokens: AccessTokenStore;
   teams: TeamStore;
   teamMembers: TeamMemberStore;
   accessTokens: AccessTokenStore;
