@@ -11,7 +11,7 @@ export abstract class OwnerStore {
    * number of matches. A keyword matches literally (`%` and `_` are no wildcards).
    */
   abstract search(search: OwnerSearch, skip: number, take: number): Promise<[Owner[], number]>;
-  /** Stores a new owner; a name any user or organization has (case-insensitively) is a unique violation. */
+  /** Stores a new owner; OwnerNameTakenError when a user or organization has the name (case-insensitively). */
   abstract insert(owner: NewOwner): Promise<Owner>;
   /** Writes exactly the given columns by id; false when the owner is gone (a deleted account is never written back). */
   abstract update(id: number, changes: OwnerChanges): Promise<boolean>;

@@ -55,3 +55,15 @@ export interface OwnerSearch {
   /** Which owners the viewer may see; absent means all (site admins). */
   visibleTo?: OwnerVisibilityFilter;
 }
+
+/**
+ * Raised by the store when an owner would take a name a user or organization
+ * already has (names are unique case-insensitively). Checks made before a write
+ * can race with another writer; this is the answer the check would have given.
+ */
+export class OwnerNameTakenError extends Error {
+  constructor(readonly ownerName: string) {
+    super(`name "${ownerName}" is already taken by a user or organization`);
+    this.name = 'OwnerNameTakenError';
+  }
+}

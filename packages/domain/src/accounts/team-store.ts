@@ -2,13 +2,13 @@ import { NewTeam, Team, TeamChanges } from './team';
 
 /** Port: the teams of organizations. Names are looked up case-insensitively within an organization. */
 export abstract class TeamStore {
-  /** Stores a new team; a name taken in the organization (case-insensitively) is a unique violation. */
+  /** Stores a new team; TeamNameTakenError when another team of the organization has the name (case-insensitively). */
   abstract insert(team: NewTeam): Promise<Team>;
   /**
    * Writes exactly the given columns by id, so a concurrent change of another
    * column stays; false when the team is gone (a deleted team is never written
    * back). No changes at all answers whether the team exists. A name taken in
-   * the organization is a unique violation, as on insert.
+   * the organization is a TeamNameTakenError, as on insert.
    */
   abstract update(id: number, changes: TeamChanges): Promise<boolean>;
   abstract findById(id: number): Promise<Team | null>;

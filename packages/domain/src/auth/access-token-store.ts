@@ -2,7 +2,7 @@ import { AccessToken, NewAccessToken } from './access-token';
 
 /** Port: where personal access tokens are kept (hashed). */
 export abstract class AccessTokenStore {
-  /** Stores a new token; a name the owner already uses is a unique violation. */
+  /** Stores a new token; AccessTokenNameTakenError when the owner has a token of that name. */
   abstract insert(token: NewAccessToken): Promise<AccessToken>;
   /** Candidates for a presented token: the tokens whose clear last eight characters match. */
   abstract findByLastEight(lastEight: string): Promise<AccessToken[]>;

@@ -19,3 +19,11 @@ export interface AccessToken {
 
 /** What creating an access token takes: every column but the id. */
 export type NewAccessToken = Omit<AccessToken, 'id'>;
+
+/** Raised by the store when a token would take a name another token of its owner has. */
+export class AccessTokenNameTakenError extends Error {
+  constructor(readonly tokenName: string) {
+    super(`access token name "${tokenName}" has been used already`);
+    this.name = 'AccessTokenNameTakenError';
+  }
+}

@@ -1,6 +1,7 @@
 import { EntityManager } from 'typeorm';
-import type { AccessTokenStore, NewAccessToken } from '@bellows/domain';
+import { AccessTokenNameTakenError, AccessTokenStore, NewAccessToken } from '@bellows/domain';
 import { AccessTokenEntity } from '../entities/access-token.entity';
+import { isUniqueViolation } from '../unique-violation';
 
 /** The AccessTokenStore port on TypeORM: the `access_token` table. */
 export class TypeOrmAccessTokenStore implements AccessTokenStore {
@@ -10,8 +11,12 @@ export class TypeOrmAccessTokenStore implements AccessTokenStore {
     return this.manager.getRepository(AccessTokenEntity);
   }
 
-  insert(token: NewAccessToken): Promise<AccessTokenEntity> {
-    return this.repo.save(this.repo.create(token));
+  async insert(token: NewAccessToken): Promise<AccessTokenEntity> {
+    try {
+      return await this.repo.save(this.repo.create(token));
+    } catch (error) {
+      throw isUniqueViolation(error) ? new AccessTokenNameTakenError(token.name) : error;
+    }
   }
 
   /** Candidates for a presented token: the rows whose clear last eight characters match. */

@@ -1,7 +1,8 @@
 import { EntityManager } from 'typeorm';
-import type { NewOwner, OwnerChanges, OwnerKind, OwnerSearch, OwnerStore } from '@bellows/domain';
+import { NewOwner, OwnerChanges, OwnerKind, OwnerNameTakenError, OwnerSearch, OwnerStore } from '@bellows/domain';
 import { OwnerEntity } from '../entities/owner.entity';
 import { sqlParam } from '../quota/in-transaction';
+import { isUniqueViolation } from '../unique-violation';
 import { applyOwnerVisibility } from './owner-visibility-filter';
 
 /** The OwnerStore port on TypeORM: users and organizations in one `owner` table. */
@@ -91,8 +92,12 @@ export class TypeOrmOwnerStore implements OwnerStore {
     return query.orderBy('o.lower_name', 'ASC').skip(skip).take(take).getManyAndCount();
   }
 
-  insert(owner: NewOwner): Promise<OwnerEntity> {
-    return this.repo.save(this.repo.create({ ...owner, lowerName: owner.name.toLowerCase() }));
+  async insert(owner: NewOwner): Promise<OwnerEntity> {
+    try {
+      return await this.repo.save(this.repo.create({ ...owner, lowerName: owner.name.toLowerCase() }));
+    } catch (error) {
+      throw isUniqueViolation(error) ? new OwnerNameTakenError(owner.name) : error;
+    }
   }
 
   /**

@@ -1,6 +1,7 @@
 import { EntityManager } from 'typeorm';
-import type { NewTeam, TeamChanges, TeamStore } from '@bellows/domain';
+import { NewTeam, TeamChanges, TeamNameTakenError, TeamStore } from '@bellows/domain';
 import { TeamEntity } from '../entities/team.entity';
+import { isUniqueViolation } from '../unique-violation';
 
 /** The TeamStore port on TypeORM: teams of organizations in the `team` table. */
 export class TypeOrmTeamStore implements TeamStore {
@@ -10,19 +11,27 @@ export class TypeOrmTeamStore implements TeamStore {
     return this.manager.getRepository(TeamEntity);
   }
 
-  insert(team: NewTeam): Promise<TeamEntity> {
-    return this.repo.save(this.repo.create({ ...team, lowerName: team.name.toLowerCase() }));
+  async insert(team: NewTeam): Promise<TeamEntity> {
+    try {
+      return await this.repo.save(this.repo.create({ ...team, lowerName: team.name.toLowerCase() }));
+    } catch (error) {
+      throw isUniqueViolation(error) ? new TeamNameTakenError(team.name) : error;
+    }
   }
 
   /**
    * Writes exactly the given columns by id, so a concurrent change of another
    * column stays; false when the team is gone (a deleted team is never written back).
-   * A name taken in the organization is a unique violation, as on insert.
+   * A name taken in the organization is a TeamNameTakenError, as on insert.
    */
   async update(id: number, changes: TeamChanges): Promise<boolean> {
     if (Object.keys(changes).length === 0) return this.repo.existsBy({ id });
     const columns = changes.name === undefined ? changes : { ...changes, lowerName: changes.name.toLowerCase() };
-    return ((await this.repo.update({ id }, columns)).affected ?? 0) > 0;
+    try {
+      return ((await this.repo.update({ id }, columns)).affected ?? 0) > 0;
+    } catch (error) {
+      throw isUniqueViolation(error) && changes.name !== undefined ? new TeamNameTakenError(changes.name) : error;
+    }
   }
 
   findById(id: number): Promise<TeamEntity | null> {

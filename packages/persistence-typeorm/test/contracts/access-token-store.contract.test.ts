@@ -1,4 +1,4 @@
-import { AccessTokenStore, NewAccessToken, OwnerStore } from '@bellows/domain';
+import { AccessTokenNameTakenError, AccessTokenStore, NewAccessToken, OwnerStore } from '@bellows/domain';
 import { describeEachEngine } from '../support/each-engine';
 import { newOwner } from '../support/account-fixtures';
 
@@ -31,10 +31,10 @@ describeEachEngine('AccessTokenStore contract', (ctx) => {
     expect(await store().findByOwnerAndId(ada.id, 2_000_000_000)).toBeNull();
   });
 
-  it('refuses a second token of one name for one owner; another owner may use the name', async () => {
+  it('refuses a second token of one name for one owner (AccessTokenNameTakenError); another owner may use the name', async () => {
     const [ada, bob] = [await newOwner(owners()), await newOwner(owners())];
     await store().insert(token(ada.id, { name: 'same' }));
-    await expect(store().insert(token(ada.id, { name: 'same' }))).rejects.toThrow();
+    await expect(store().insert(token(ada.id, { name: 'same' }))).rejects.toBeInstanceOf(AccessTokenNameTakenError);
     await expect(store().insert(token(bob.id, { name: 'same' }))).resolves.toMatchObject({ ownerId: bob.id });
   });
 

@@ -1,4 +1,4 @@
-import { NewOwner, Owner, OwnerStore, OwnerVisibilityFilter, TeamMemberStore, TeamStore } from '@bellows/domain';
+import { NewOwner, Owner, OwnerNameTakenError, OwnerStore, OwnerVisibilityFilter, TeamMemberStore, TeamStore } from '@bellows/domain';
 import { describeEachEngine } from '../support/each-engine';
 import { freshName, newOwner, newTeam } from '../support/account-fixtures';
 
@@ -27,10 +27,10 @@ describeEachEngine('OwnerStore contract', (ctx) => {
     expect(await store().findByName(freshName('nobody'))).toBeNull();
   });
 
-  it('refuses a second owner, user or organization, whose name differs only in case', async () => {
+  it('refuses a second owner, user or organization, whose name differs only in case: OwnerNameTakenError', async () => {
     const name = freshName('Twin');
     await store().insert(fields(name));
-    await expect(store().insert(fields(name.toUpperCase(), { kind: 'organization', email: '' }))).rejects.toThrow();
+    await expect(store().insert(fields(name.toUpperCase(), { kind: 'organization', email: '' }))).rejects.toBeInstanceOf(OwnerNameTakenError);
   });
 
   it('finds a user by e-mail address case-insensitively, never an organization', async () => {

@@ -1,4 +1,4 @@
-import { OwnerStore, TeamMemberStore, TeamStore } from '@bellows/domain';
+import { OwnerStore, TeamMemberStore, TeamNameTakenError, TeamStore } from '@bellows/domain';
 import { describeEachEngine } from '../support/each-engine';
 import { newOwner, newTeam } from '../support/account-fixtures';
 
@@ -34,10 +34,10 @@ describeEachEngine('TeamStore contract', (ctx) => {
     expect(await store().findByOrgAndName(first.id, 'designers')).toBeNull();
   });
 
-  it('refuses a second team whose name differs only in case in the same organization, not in another', async () => {
+  it('refuses a second team whose name differs only in case in the same organization (TeamNameTakenError), not in another', async () => {
     const [first, second] = [await org(), await org()];
     await newTeam(store(), first.id, 'Writers');
-    await expect(newTeam(store(), first.id, 'WRITERS')).rejects.toThrow();
+    await expect(newTeam(store(), first.id, 'WRITERS')).rejects.toBeInstanceOf(TeamNameTakenError);
     await expect(newTeam(store(), second.id, 'writers')).resolves.toMatchObject({ orgId: second.id });
   });
 
@@ -87,11 +87,11 @@ describeEachEngine('TeamStore contract', (ctx) => {
     expect(await store().update(team.id, {})).toBe(false);
   });
 
-  it('refuses renaming a team to a name another team of the organization has', async () => {
+  it('refuses renaming a team to a name another team of the organization has: TeamNameTakenError', async () => {
     const { id: orgId } = await org();
     await newTeam(store(), orgId, 'Taken');
     const team = await newTeam(store(), orgId, 'Free');
-    await expect(store().update(team.id, { name: 'TAKEN' })).rejects.toThrow();
+    await expect(store().update(team.id, { name: 'TAKEN' })).rejects.toBeInstanceOf(TeamNameTakenError);
     expect((await store().findById(team.id))?.name).toBe('Free');
   });
 

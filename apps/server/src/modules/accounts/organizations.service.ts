@@ -1,6 +1,5 @@
 import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { Owner, OwnerChanges, OwnerStore, TeamMemberStore, UnitOfWork } from '@bellows/domain';
-import { isUniqueViolation } from '@bellows/persistence-typeorm';
+import { Owner, OwnerChanges, OwnerNameTakenError, OwnerStore, TeamMemberStore, UnitOfWork } from '@bellows/domain';
 import { PageOf } from '../../http/page-of';
 import { PageRequest } from '../../http/pagination';
 import { assertValidEmail, assertValidOwnerName, definedOnly } from './account-input';
@@ -40,7 +39,9 @@ export class OrganizationsService {
         return org;
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new UnprocessableEntityException(`name "${input.username}" is already taken by a user or organization`);
+      if (error instanceof OwnerNameTakenError) {
+        throw new UnprocessableEntityException(`name "${input.username}" is already taken by a user or organization`);
+      }
       throw error;
     }
   }

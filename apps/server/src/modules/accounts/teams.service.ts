@@ -1,6 +1,5 @@
 import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { Owner, OwnerStore, Team, TeamChanges, TeamMemberStore, TeamStore, TransactionStores, UnitOfWork } from '@bellows/domain';
-import { isUniqueViolation } from '@bellows/persistence-typeorm';
+import { Owner, OwnerStore, Team, TeamChanges, TeamMemberStore, TeamNameTakenError, TeamStore, TransactionStores, UnitOfWork } from '@bellows/domain';
 import { PageOf } from '../../http/page-of';
 import { PageRequest } from '../../http/pagination';
 import { definedOnly } from './account-input';
@@ -109,7 +108,7 @@ export class TeamsService {
         return write(tx);
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw taken();
+      if (error instanceof TeamNameTakenError) throw taken();
       throw error;
     }
   }

@@ -1,6 +1,5 @@
 import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { Owner, OwnerChanges, OwnerStore, UnitOfWork } from '@bellows/domain';
-import { isUniqueViolation } from '@bellows/persistence-typeorm';
+import { Owner, OwnerChanges, OwnerNameTakenError, OwnerStore, UnitOfWork } from '@bellows/domain';
 import { PageOf } from '../../http/page-of';
 import { PageRequest } from '../../http/pagination';
 import { assertValidEmail, assertValidOwnerName, assertValidPassword, definedOnly, Visibility } from './account-input';
@@ -48,7 +47,7 @@ export class UsersService {
       });
     } catch (error) {
       // A concurrent sign-up can pass the checks above and still lose the race at the unique index.
-      if (isUniqueViolation(error)) throw new UnprocessableEntityException(`user "${input.username}" already exists`);
+      if (error instanceof OwnerNameTakenError) throw new UnprocessableEntityException(`user "${input.username}" already exists`);
       throw error;
     }
   }
@@ -103,7 +102,8 @@ export class UsersService {
     const fromSystem = system.slice(paging.offset, paging.offset + paging.limit);
     const skip = Math.max(0, paging.offset - system.length);
     const take = paging.limit - fromSystem.length;
-    const [rows, total] = await this.owners.search({ kind: 'user', keyword: query.keyword, id: query.id, visibleTo: visibilityFilterFor(viewer) }, skip, Math.max(take, 1));
+    const search = { kind: 'user' as const, keyword: query.keyword, id: query.id, visibleTo: visibilityFilterFor(viewer) };
+    const [rows, total] = await this.owners.search(search, skip, Math.max(take, 1));
     return new PageOf([...fromSystem, ...rows.slice(0, take)], system.length + total, paging);
   }
 

@@ -29,7 +29,11 @@ export class AccessTokensController {
   @ApiQuery({ name: 'page', required: false, type: Number, description: 'page number of results to return (1-based)' })
   @ApiQuery({ name: 'limit', required: false, type: Number, description: 'page size of results' })
   @ApiOkResponse({ type: [ApiAccessToken], description: 'the account\'s tokens, without their values' })
-  async userGetTokens(@CurrentActor() actor: Actor, @Param('username') username: string, @Paging() paging: PageRequest): Promise<PageOf<ApiAccessToken>> {
+  async userGetTokens(
+    @CurrentActor() actor: Actor,
+    @Param('username') username: string,
+    @Paging() paging: PageRequest,
+  ): Promise<PageOf<ApiAccessToken>> {
     const owner = await this.tokens.accountManagedBy(actor, username);
     const [items, total] = await this.tokens.list(owner, paging);
     return new PageOf(items, total, paging).map((token) => toApiAccessToken(token));
@@ -39,7 +43,11 @@ export class AccessTokensController {
   @HttpCode(201)
   @ApiCreatedResponse({ type: ApiAccessToken, description: 'the new token; `sha1` holds its value, shown only this once' })
   @ApiBadRequestResponse({ description: 'the name is already used, or no scope was given' })
-  async userCreateToken(@CurrentActor() actor: Actor, @Param('username') username: string, @Body() body: CreateAccessTokenOption): Promise<ApiAccessToken> {
+  async userCreateToken(
+    @CurrentActor() actor: Actor,
+    @Param('username') username: string,
+    @Body() body: CreateAccessTokenOption,
+  ): Promise<ApiAccessToken> {
     const owner = await this.tokens.accountManagedBy(actor, username);
     const { token, value } = await this.tokens.create(owner, body.name, body.scopes ?? [], actor.scopes);
     return toApiAccessToken(token, value);

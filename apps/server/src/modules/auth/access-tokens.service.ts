@@ -1,6 +1,7 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { AccessToken, AccessTokenStore, Owner, OwnerStore, parseTokenScopes, TokenScope, UnitOfWork } from '@bellows/domain';
-import { isUniqueViolation } from '@bellows/persistence-typeorm';
+import {
+  AccessToken, AccessTokenNameTakenError, AccessTokenStore, Owner, OwnerStore, parseTokenScopes, TokenScope, UnitOfWork,
+} from '@bellows/domain';
 import { Actor } from '../../http/auth/actor';
 import { PageRequest } from '../../http/pagination';
 import { generateTokenValue, hashTokenValue } from './token-secret';
@@ -46,7 +47,12 @@ export class AccessTokenService {
    * `grantedScopes` are the scopes of the token the caller signed in with, if
    * any: the new token may not exceed them (see assertScopesWithin).
    */
-  async create(owner: Owner, name: string, scopes: string[] | string, grantedScopes: readonly TokenScope[] | null = null): Promise<CreatedAccessToken> {
+  async create(
+    owner: Owner,
+    name: string,
+    scopes: string[] | string,
+    grantedScopes: readonly TokenScope[] | null = null,
+  ): Promise<CreatedAccessToken> {
     const trimmedName = name.trim();
     if (trimmedName.length === 0) throw new UnprocessableEntityException('name must not be empty');
     if (trimmedName.length > 255) throw new UnprocessableEntityException('name must be at most 255 characters');
@@ -71,7 +77,7 @@ export class AccessTokenService {
       return { token, value };
     } catch (error) {
       // Two concurrent creations with one name: the unique index decides.
-      if (isUniqueViolation(error)) throw nameTaken();
+      if (error instanceof AccessTokenNameTakenError) throw nameTaken();
       throw error;
     }
   }
