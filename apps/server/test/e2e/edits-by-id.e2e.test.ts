@@ -1,9 +1,11 @@
 import { NotFoundException } from '@nestjs/common';
+import { resolveRef } from '@bellows/git';
 import { LabelStore, MilestoneStore, OwnerEntity, PullRequestStore, ReleaseStore, RepositoryEntity, TeamEntity } from '@bellows/persistence-typeorm';
 import { OrganizationsService } from '../../src/modules/accounts/organizations.service';
 import { TeamsService } from '../../src/modules/accounts/teams.service';
 import { UsersService } from '../../src/modules/accounts/users.service';
 import { MilestonesService } from '../../src/modules/issues/milestones.service';
+import { RepositoryService } from '../../src/modules/repositories/repository.service';
 import { createTestUser, TestUser } from '../support/fixtures';
 import { createTestRepository } from '../support/repositories';
 import { startTestServer, TestServer } from '../support/test-server';
@@ -234,6 +236,17 @@ describe('edits write by id, never a row loaded before (issue 9)', () => {
       afterNextRead(ReleaseStore.prototype, 'findById', () => server.request(`${base}/releases/${release.id}`, { method: 'PATCH', body: { body: 'new notes' }, ...as(owner) }));
       expect((await server.request(`${base}/releases/${release.id}`, { method: 'PATCH', body: { name: 'second' }, ...as(owner) })).status).toBe(200);
       expect((await server.request(`${base}/releases/${release.id}`, as(owner))).body).toMatchObject({ name: 'second', body: 'new notes' });
+    });
+
+    it('publishing a draft whose tag is changed meanwhile tags the name it has now', async () => {
+      const tag = `d${Date.now().toString(36)}`;
+      const release = await newRelease({ tag_name: tag, draft: true });
+      afterNextRead(ReleaseStore.prototype, 'findById', () => server.request(`${base}/releases/${release.id}`, { method: 'PATCH', body: { tag_name: `${tag}-renamed` }, ...as(owner) }));
+      const published = await server.request(`${base}/releases/${release.id}`, { method: 'PATCH', body: { draft: false }, ...as(owner) });
+      expect(published.body).toMatchObject({ tag_name: `${tag}-renamed`, draft: false });
+      const repoPath = server.app.get(RepositoryService).pathOf(owner.user, repo);
+      expect(await resolveRef(repoPath, `refs/tags/${tag}-renamed`)).toBeDefined();
+      expect(await resolveRef(repoPath, `refs/tags/${tag}`)).toBeUndefined();
     });
   });
 });

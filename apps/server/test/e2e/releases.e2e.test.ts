@@ -20,6 +20,27 @@ async function remoteTags(server: TestServer, owner: string, repo: string): Prom
   }));
 }
 
+/** Makes the database refuse to give a release the tag `tagName`, as a failing write would (a trigger on either engine). */
+async function refuseReleaseUpdates(server: TestServer, tagName: string): Promise<void> {
+  if (server.db.engine === 'sqlite') {
+    await server.db.dataSource.query(`CREATE TRIGGER refuse_release_tag BEFORE UPDATE ON release WHEN NEW.tag_name = '${tagName}' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`);
+    return;
+  }
+  await server.db.dataSource.query(
+    `CREATE FUNCTION refuse_release_tag() RETURNS trigger AS $$ BEGIN IF NEW.tag_name = '${tagName}' THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`,
+  );
+  await server.db.dataSource.query('CREATE TRIGGER refuse_release_tag BEFORE UPDATE ON release FOR EACH ROW EXECUTE FUNCTION refuse_release_tag()');
+}
+
+async function allowReleaseUpdates(server: TestServer): Promise<void> {
+  if (server.db.engine === 'sqlite') {
+    await server.db.dataSource.query('DROP TRIGGER IF EXISTS refuse_release_tag');
+    return;
+  }
+  await server.db.dataSource.query('DROP TRIGGER IF EXISTS refuse_release_tag ON release');
+  await server.db.dataSource.query('DROP FUNCTION IF EXISTS refuse_release_tag()');
+}
+
 function attachmentForm(content: string, fileName = 'app.bin'): FormData {
   const form = new FormData();
   form.append('attachment', new Blob([content]), fileName);
@@ -158,6 +179,117 @@ describe('releases', () => {
     expect((await server.request(`${base}/${created.body.id}`)).status).toBe(404);
     expect((await remoteTags(server, owner.name, repo.name)).has('edit-me')).toBe(false);
     expect((await server.request(`${base}/tags/edit-me`, { method: 'DELETE', ...as(owner) })).status).toBe(404);
+  });
+
+  describe('changing the tag of a release', () => {
+    const edit = (id: number, body: Record<string, unknown>) => server.request(`${base}/${id}`, { method: 'PATCH', ...as(owner), body });
+    const tags = () => remoteTags(server, owner.name, repo.name);
+    const branchHead = async () => (await server.request(`/repos/${owner.name}/${repo.name}/branches/main`, as(owner))).body.commit.id as string;
+    /** A new commit on main, so that "the target" and "the old tag's commit" differ. */
+    async function commitOnMain(): Promise<string> {
+      const file = `retag-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}.txt`;
+      const res = await server.request(`/repos/${owner.name}/${repo.name}/contents/${file}`, { method: 'POST', ...as(owner), body: { content: Buffer.from('x').toString('base64') } });
+      expect(res.status).toBe(201);
+      return branchHead();
+    }
+
+    it('makes a missing tag at the stored target (main as it is now), keeps the old tag, and finds the release under its new name', async () => {
+      const created = await create({ tag_name: 'rt-old' });
+      const oldCommit = (await tags()).get('rt-old')!;
+      const head = await commitOnMain();
+      expect(head).not.toBe(oldCommit);
+
+      const edited = await edit(created.body.id, { tag_name: 'rt-new', name: 'Moved' });
+      expect(edited.status).toBe(200);
+      expect(edited.body).toMatchObject({ id: created.body.id, tag_name: 'rt-new', target_commitish: 'main', name: 'Moved', draft: false });
+      const after = await tags();
+      expect(after.get('rt-new')).toBe(head);
+      expect(after.get('rt-old')).toBe(oldCommit);
+      expect((await server.request(`${base}/tags/rt-new`)).body).toMatchObject({ id: created.body.id, name: 'Moved' });
+      expect((await server.request(`${base}/tags/rt-old`)).status).toBe(404);
+    });
+
+    it('makes the tag at target_commitish when the edit gives one, and stores that target', async () => {
+      const first = await branchHead();
+      await commitOnMain();
+      const created = await create({ tag_name: 'rt-at' });
+      const edited = await edit(created.body.id, { tag_name: 'rt-at-first', target_commitish: first });
+      expect(edited.status).toBe(200);
+      expect(edited.body.target_commitish).toBe(first);
+      expect((await tags()).get('rt-at-first')).toBe(first);
+    });
+
+    it('moves the release to a tag that exists, leaving the tag where it is', async () => {
+      const earlier = await create({ tag_name: 'rt-existing' });
+      const existingCommit = (await tags()).get('rt-existing')!;
+      // Deleting by id keeps the tag (as Forgejo): it exists in git with no release.
+      expect((await server.request(`${base}/${earlier.body.id}`, { method: 'DELETE', ...as(owner) })).status).toBe(204);
+      await commitOnMain();
+      const created = await create({ tag_name: 'rt-mover' });
+      const edited = await edit(created.body.id, { tag_name: 'rt-existing' });
+      expect(edited.status).toBe(200);
+      expect(edited.body.tag_name).toBe('rt-existing');
+      expect((await tags()).get('rt-existing')).toBe(existingCommit);
+      expect((await server.request(`${base}/tags/rt-existing`)).body.id).toBe(created.body.id);
+    });
+
+    it('refuses a tag another release has (409), a bad name (422) and a missing target (422), changing nothing', async () => {
+      const taken = await create({ tag_name: 'rt-taken' });
+      const created = await create({ tag_name: 'rt-keep', name: 'Kept' });
+      const before = await tags();
+      const conflict = await edit(created.body.id, { tag_name: 'rt-taken', name: 'Changed' });
+      expect(conflict.status).toBe(409);
+      expect(conflict.body.message).toContain('rt-taken');
+      const bad = await edit(created.body.id, { tag_name: 'bad..name', name: 'Changed' });
+      expect(bad.status).toBe(422);
+      expect(bad.body.message).toContain('tag_name');
+      const nowhere = await edit(created.body.id, { tag_name: 'rt-nowhere', target_commitish: 'no-such-branch', name: 'Changed' });
+      expect(nowhere.status).toBe(422);
+      expect(nowhere.body.message).toContain('no-such-branch');
+
+      expect(await tags()).toEqual(before);
+      expect((await server.request(`${base}/${created.body.id}`)).body).toMatchObject({ tag_name: 'rt-keep', name: 'Kept', target_commitish: 'main' });
+      expect((await server.request(`${base}/${taken.body.id}`)).body.tag_name).toBe('rt-taken');
+    });
+
+    it('treats an empty tag_name as no change, as Forgejo does', async () => {
+      const created = await create({ tag_name: 'rt-empty' });
+      const edited = await edit(created.body.id, { tag_name: '', target_commitish: '', name: 'Still here' });
+      expect(edited.status).toBe(200);
+      expect(edited.body).toMatchObject({ tag_name: 'rt-empty', target_commitish: 'main', name: 'Still here' });
+    });
+
+    it('gives a draft its new name without a tag, and makes the tag when it is published', async () => {
+      const draft = await create({ tag_name: 'rt-draft', draft: true });
+      expect((await edit(draft.body.id, { tag_name: 'rt-draft-2' })).body).toMatchObject({ tag_name: 'rt-draft-2', draft: true });
+      const between = await tags();
+      expect(between.has('rt-draft')).toBe(false);
+      expect(between.has('rt-draft-2')).toBe(false);
+      const published = await edit(draft.body.id, { draft: false, tag_name: 'rt-draft-3' });
+      expect(published.body).toMatchObject({ tag_name: 'rt-draft-3', draft: false, published_at: expect.any(String) });
+      expect((await tags()).get('rt-draft-3')).toBe(await branchHead());
+      expect((await tags()).has('rt-draft-2')).toBe(false);
+    });
+
+    it('answers 404 for a release deleted meanwhile, and makes no tag for it', async () => {
+      const created = await create({ tag_name: 'rt-gone' });
+      await server.db.dataSource.query('DELETE FROM release WHERE id = ' + Number(created.body.id));
+      expect((await edit(created.body.id, { tag_name: 'rt-gone-2' })).status).toBe(404);
+      expect((await tags()).has('rt-gone-2')).toBe(false);
+    });
+
+    it('takes back the tag it made when writing the release fails', async () => {
+      const created = await create({ tag_name: 'rt-fail' });
+      await refuseReleaseUpdates(server, 'rt-fail-2');
+      try {
+        const edited = await edit(created.body.id, { tag_name: 'rt-fail-2', name: 'Never' });
+        expect(edited.status).toBe(500);
+      } finally {
+        await allowReleaseUpdates(server);
+      }
+      expect((await tags()).has('rt-fail-2')).toBe(false);
+      expect((await server.request(`${base}/${created.body.id}`)).body).toMatchObject({ tag_name: 'rt-fail', name: '' });
+    });
   });
 
   it('uploads, lists, downloads, renames and deletes release attachments, counted for the owner', async () => {

@@ -1,5 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { ReleaseEntity } from '../entities/release.entity';
+import { findLocked } from '../quota/locked-row';
 
 /** The columns of a release an edit may write. */
 export type ReleaseChanges = Partial<Omit<ReleaseEntity, 'id' | 'repoId' | 'repository' | 'publisher'>>;
@@ -30,6 +31,11 @@ export class ReleaseStore {
 
   findById(repoId: number, id: number): Promise<ReleaseEntity | null> {
     return this.releases.findOneBy({ repoId, id });
+  }
+
+  /** The release's current row, locked until the transaction ends (on PostgreSQL); null when it is gone. Call inside a transaction. */
+  findForChange(id: number): Promise<ReleaseEntity | null> {
+    return findLocked(this.manager, ReleaseEntity, { id });
   }
 
   findByTag(repoId: number, tagName: string): Promise<ReleaseEntity | null> {

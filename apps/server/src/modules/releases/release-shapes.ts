@@ -39,8 +39,9 @@ export class CreateReleaseOption {
 
 /** Forgejo's `EditReleaseOption`: every field optional. */
 export class EditReleaseOption {
-  @ApiPropertyOptional({ description: 'only a draft may move to another tag' }) @IsOptional() @IsString() @IsNotEmpty() @MaxLength(255) tag_name?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) target_commitish?: string;
+  @ApiPropertyOptional({ description: 'moves the release to this tag, made at the target when it does not exist (the old tag stays); empty changes nothing' })
+  @IsOptional() @IsString() @MaxLength(255) tag_name?: string;
+  @ApiPropertyOptional({ description: 'where a tag made by this edit (or by publishing) points; empty changes nothing' }) @IsOptional() @IsString() @MaxLength(255) target_commitish?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) name?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(65536) body?: string;
   @ApiPropertyOptional({ description: 'false publishes a draft (and creates its tag)' }) @IsOptional() @IsBoolean() draft?: boolean;

@@ -82,7 +82,8 @@ export class ReleasesController {
   @Patch(':id')
   @RequireSignIn()
   @ApiOkResponse({ type: ApiRelease })
-  @ApiUnprocessableEntityResponse({ description: 'an invalid tag name or target' })
+  @ApiConflictResponse({ description: 'another release has this tag' })
+  @ApiUnprocessableEntityResponse({ description: 'an invalid tag name, or a tag to make at a target that is not a branch or commit' })
   async repoEditRelease(@Param('owner') owner: string, @Param('repo') repo: string, @Param('id') id: string, @Body() body: EditReleaseOption, @CurrentActor() actor: Actor): Promise<ApiRelease> {
     const target = await this.releases.writableRepo(owner, repo, actor);
     const release = await this.releases.edit(target, await this.releases.find(target, id), body);

@@ -4,6 +4,7 @@ import { RepositoriesModule } from '../repositories/repositories.module';
 import { ReleaseAttachmentsController } from './release-attachments.controller';
 import { ReleaseAttachmentsService } from './release-attachments.service';
 import { ReleasesController } from './releases.controller';
+import { ReleaseTags } from './release-tags';
 import { ReleasesService } from './releases.service';
 import { SourceArchiveController } from './source-archive.controller';
 
@@ -16,6 +17,6 @@ import { SourceArchiveController } from './source-archive.controller';
 @Module({
   imports: [RepositoriesModule, AttachmentsModule],
   controllers: [ReleasesController, ReleaseAttachmentsController, SourceArchiveController],
-  providers: [ReleasesService, ReleaseAttachmentsService],
+  providers: [ReleasesService, ReleaseTags, ReleaseAttachmentsService],
 })
 export class ReleasesModule {}

@@ -1,5 +1,5 @@
 import { ConflictException, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { assertRefName, createTag, deleteTag, GitNotFoundError, InvalidGitInputError, resolveRef } from '@bellows/git';
+import { assertRefName, InvalidGitInputError } from '@bellows/git';
 import { Database, isUniqueViolation, OwnerEntity, ReleaseChanges, ReleaseEntity, ReleaseFilter } from '@bellows/persistence-typeorm';
 import { BlobStore } from '@bellows/storage';
 import { removeAttachmentFiles } from '../attachments/attachment-files';
@@ -14,6 +14,7 @@ import { atLeast } from '../repositories/repo-permission';
 import { RepoContext, RepositoryAccess } from '../repositories/repository-access.service';
 import { RepositoryService } from '../repositories/repository.service';
 import { ApiRelease, CreateReleaseOption, EditReleaseOption, toApiRelease } from './release-shapes';
+import { ReleaseTags } from './release-tags';
 
 /** A repository as the caller sees it, with where its git data is. */
 export interface ReleaseRepo extends RepoContext {
@@ -27,9 +28,10 @@ export type ListFilter = Omit<ReleaseFilter, 'repoId' | 'includeDrafts'>;
 
 /**
  * Releases: rows named by git tags. Publishing a release (creating it as a
- * non-draft, or turning a draft into one) creates its tag at the target when
- * the tag does not exist yet, and reuses it when it does. Drafts have no tag
- * and are visible to writers only. Deleting a release deletes its attachments
+ * non-draft, or turning a draft into one) and moving a published release to
+ * another tag name create its tag at the target when the tag does not exist
+ * yet, and reuse it when it does (ReleaseTags). Drafts have no tag and are
+ * visible to writers only. Deleting a release deletes its attachments
  * (and so their bytes in the repository owner's usage).
  */
 @Injectable()
@@ -40,6 +42,7 @@ export class ReleasesService {
     private readonly db: Database,
     private readonly access: RepositoryAccess,
     private readonly repositories: RepositoryService,
+    private readonly tags: ReleaseTags,
     private readonly blobs: BlobStore,
     @Inject(CONFIG) config: BellowsConfig,
   ) {
@@ -87,36 +90,50 @@ export class ReleasesService {
     if (await this.db.releases.findByTag(target.repo.id, tagName)) throw releaseExists(tagName);
     const targetCommitish = option.target_commitish || target.repo.defaultBranch;
     const draft = option.draft ?? false;
-    const tag = draft ? null : await this.ensureTag(target, tagName, targetCommitish);
+    const tag = draft ? null : await this.tags.ensure(target, tagName, targetCommitish);
     try {
       return await this.db.releases.create({
         repoId: target.repo.id, tagName, targetCommitish, name: option.name ?? '', body: option.body ?? '', isDraft: draft,
         isPrerelease: option.prerelease ?? false, publisherId: actor.user.id, sha1: tag?.sha1 ?? null, createdAt: new Date(), publishedAt: draft ? null : new Date(),
       });
     } catch (error) {
-      if (tag?.created) await this.removeTag(target, tagName);
+      if (tag?.created) await this.discardTag(target, tagName);
       throw isUniqueViolation(error) ? releaseExists(tagName) : error;
+    } finally {
+      if (tag?.created) await this.tags.measure(target);
     }
   }
 
-  /** Changes what is given. Turning a draft into a release publishes it (and creates its tag). */
+  /**
+   * Changes what is given; an empty tag_name or target_commitish changes
+   * nothing, as in Forgejo. When the release is published after the edit and
+   * names another tag than before (or was a draft), that tag is made at the
+   * target (the given one, else the stored one) unless it exists, in which
+   * case the release moves to it; the old tag stays. The row is held while the
+   * edit is worked out and written, so two edits of one release cannot
+   * interleave (a retag beside a publish would name a tag never made); only the
+   * changed columns are written. If anything fails, a tag this edit made is
+   * taken back.
+   */
   async edit(target: ReleaseRepo, release: ReleaseEntity, option: EditReleaseOption): Promise<ReleaseEntity> {
-    const before = { ...release };
-    if (option.tag_name !== undefined && option.tag_name !== release.tagName) await this.retag(target, release, option.tag_name);
-    if (option.target_commitish) release.targetCommitish = option.target_commitish;
-    if (option.name !== undefined) release.name = option.name;
-    if (option.body !== undefined) release.body = option.body;
-    if (option.prerelease !== undefined) release.isPrerelease = option.prerelease;
-    if (option.draft === false && release.isDraft) await this.publish(target, release);
-    if (option.draft === true) release.isDraft = true;
+    const tagName = option.tag_name ? validTagName(option.tag_name) : undefined;
+    let madeTag: string | undefined;
     try {
-      // By id, only what this edit changed: a release deleted meanwhile stays deleted (404), and
-      // another request's change of other fields stays.
-      if (!(await this.db.releases.update(release.id, changedColumns(before, release)))) throw new NotFoundException(`release ${release.id} does not exist`);
+      return await this.db.transaction(async (tx) => {
+        const current = await tx.releases.findForChange(release.id);
+        if (!current) throw releaseGone(release.id);
+        const next = editedRelease(current, option, tagName);
+        if (next.tagName !== current.tagName && (await tx.releases.findByTag(target.repo.id, next.tagName))) throw releaseExists(next.tagName);
+        if (!next.isDraft && (current.isDraft || next.tagName !== current.tagName)) madeTag = await this.tagRelease(target, next, current.isDraft);
+        if (!(await tx.releases.update(current.id, changedColumns(current, next)))) throw releaseGone(release.id);
+        return next;
+      });
     } catch (error) {
-      throw isUniqueViolation(error) ? releaseExists(release.tagName) : error;
+      if (madeTag) await this.discardTag(target, madeTag);
+      throw isUniqueViolation(error) ? releaseExists(tagName ?? release.tagName) : error;
+    } finally {
+      if (madeTag) await this.tags.measure(target);
     }
-    return release;
   }
 
   /**
@@ -126,9 +143,12 @@ export class ReleasesService {
    */
   async delete(target: ReleaseRepo, release: ReleaseEntity, deleteGitTag: boolean): Promise<void> {
     const attachments = await this.db.attachments.deleteContainer('release', release.id);
-    if (!attachments) throw new NotFoundException(`release ${release.id} does not exist`);
+    if (!attachments) throw releaseGone(release.id);
     await removeAttachmentFiles(this.blobs, attachments);
-    if (deleteGitTag && !release.isDraft) await this.removeTag(target, release.tagName);
+    if (deleteGitTag && !release.isDraft) {
+      await this.tags.remove(target, release.tagName);
+      await this.tags.measure(target);
+    }
   }
 
   async shape(target: ReleaseRepo, release: ReleaseEntity, actor: Actor | undefined): Promise<ApiRelease> {
@@ -161,44 +181,22 @@ export class ReleasesService {
     return release;
   }
 
-  /** Only a draft (which has no tag yet) may move to another tag name. */
-  private async retag(target: ReleaseRepo, release: ReleaseEntity, tagName: string): Promise<void> {
-    if (!release.isDraft) throw new UnprocessableEntityException('tag_name of a published release cannot change; delete it and create another');
-    validTagName(tagName);
-    if (await this.db.releases.findByTag(target.repo.id, tagName)) throw releaseExists(tagName);
-    release.tagName = tagName;
+  /**
+   * Takes back a tag this request made for a write that failed, unless a
+   * release names it by now: another request may have found the tag and
+   * claimed it meanwhile (a unique violation means exactly that).
+   */
+  private async discardTag(target: ReleaseRepo, tagName: string): Promise<void> {
+    if (await this.db.releases.findByTag(target.repo.id, tagName)) return;
+    await this.tags.remove(target, tagName);
   }
 
-  private async publish(target: ReleaseRepo, release: ReleaseEntity): Promise<void> {
-    const tag = await this.ensureTag(target, release.tagName, release.targetCommitish);
-    release.isDraft = false;
+  /** Points a release that is (now) published at its tag; returns the tag's name when this request made it. */
+  private async tagRelease(target: ReleaseRepo, release: ReleaseEntity, publishing: boolean): Promise<string | undefined> {
+    const tag = await this.tags.ensure(target, release.tagName, release.targetCommitish);
     release.sha1 = tag.sha1;
-    release.publishedAt = new Date();
-  }
-
-  /** The commit of the tag: the existing tag's, or that of a new tag made at `targetCommitish`. */
-  private async ensureTag(target: ReleaseRepo, tagName: string, targetCommitish: string): Promise<{ sha1: string; created: boolean }> {
-    const existing = await resolveRef(target.path, `refs/tags/${tagName}`);
-    if (existing) return { sha1: existing, created: false };
-    try {
-      const sha1 = await createTag(target.path, tagName, targetCommitish);
-      await this.repositories.refreshGitSize(target.repo, target.owner);
-      return { sha1, created: true };
-    } catch (error) {
-      if (error instanceof GitNotFoundError || error instanceof InvalidGitInputError) {
-        throw new UnprocessableEntityException(`target_commitish "${targetCommitish}" is not a branch or commit of ${target.owner.name}/${target.repo.name}`);
-      }
-      throw error;
-    }
-  }
-
-  private async removeTag(target: ReleaseRepo, tagName: string): Promise<void> {
-    try {
-      await deleteTag(target.path, tagName);
-    } catch (error) {
-      if (!(error instanceof GitNotFoundError)) throw error;
-    }
-    await this.repositories.refreshGitSize(target.repo, target.owner);
+    if (publishing) release.publishedAt = new Date();
+    return tag.created ? release.tagName : undefined;
   }
 }
 
@@ -209,6 +207,22 @@ function validTagName(tagName: string): string {
     if (error instanceof InvalidGitInputError) throw new UnprocessableEntityException(error.message);
     throw error;
   }
+}
+
+function releaseGone(id: number): NotFoundException {
+  return new NotFoundException(`release ${id} does not exist`);
+}
+
+/** The release as the edit leaves it, before any tag is made. */
+function editedRelease(current: ReleaseEntity, option: EditReleaseOption, tagName: string | undefined): ReleaseEntity {
+  const next = { ...current };
+  if (tagName !== undefined) next.tagName = tagName;
+  if (option.target_commitish) next.targetCommitish = option.target_commitish;
+  if (option.name !== undefined) next.name = option.name;
+  if (option.body !== undefined) next.body = option.body;
+  if (option.prerelease !== undefined) next.isPrerelease = option.prerelease;
+  if (option.draft !== undefined) next.isDraft = option.draft;
+  return next;
 }
 
 function releaseExists(tagName: string): ConflictException {
