@@ -1,4 +1,9 @@
 import { OwnerStore } from './accounts/owner-store';
+import { IssueStore } from './issues/issue-store';
+import { CommentStore } from './issues/comment-store';
+import { MilestoneStore } from './issues/milestone-store';
+import { IssueLabelStore } from './issues/issue-label-store';
+import { NotificationStore } from './notifications/notification-store';
 import { TeamMemberStore } from './accounts/team-member-store';
 import { TeamStore } from './accounts/team-store';
 import { AccessTokenStore } from './auth/access-token-store';
@@ -13,6 +18,11 @@ import { ActionSecretStore } from './actions/action-secret-store';
  */
 export interface TransactionStores {
   owners: OwnerStore;
+  issues: IssueStore;
+  comments: CommentStore;
+  milestones: MilestoneStore;
+  issueLabels: IssueLabelStore;
+  notifications: NotificationStore;
   teams: TeamStore;
   teamMembers: TeamMemberStore;
   accessTokens: AccessTokenStore;

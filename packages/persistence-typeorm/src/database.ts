@@ -24,12 +24,12 @@ import { TypeOrmPullRequestStore } from './stores/pull-request.store';
 import { TypeOrmRepositorySearchStore } from './stores/repository-search.store';
 import { TypeOrmCollaborationStore } from './stores/collaboration.store';
 import { TypeOrmTeamRepositoryStore } from './stores/team-repository.store';
-import { LabelStore } from './stores/label.store';
-import { IssueLabelStore } from './stores/issue-label.store';
-import { NotificationStore } from './stores/notification.store';
-import { IssueStore } from './stores/issue.store';
-import { CommentStore } from './stores/comment.store';
-import { MilestoneStore } from './stores/milestone.store';
+import { TypeOrmLabelStore } from './stores/label.store';
+import { TypeOrmIssueLabelStore } from './stores/issue-label.store';
+import { TypeOrmNotificationStore } from './stores/notification.store';
+import { TypeOrmIssueStore } from './stores/issue.store';
+import { TypeOrmCommentStore } from './stores/comment.store';
+import { TypeOrmMilestoneStore } from './stores/milestone.store';
 import { ReleaseStore } from './stores/release.store';
 
 /**
@@ -72,14 +72,14 @@ export class Database {
   /** Git LFS objects and their repository references (keeps `lfs_size` and the ledger in step). */
   readonly lfs: TypeOrmLfsStore;
   /** Repository and organization labels, and the labels on issues. */
-  readonly labels: LabelStore;
-  readonly issueLabels: IssueLabelStore;
+  readonly labels: TypeOrmLabelStore;
+  readonly issueLabels: TypeOrmIssueLabelStore;
   /** Notification threads, repository watchers and issue participants. */
-  readonly notifications: NotificationStore;
+  readonly notifications: TypeOrmNotificationStore;
   /** Issues with their assignees; comments and timeline events; milestones. */
-  readonly issues: IssueStore;
-  readonly comments: CommentStore;
-  readonly milestones: MilestoneStore;
+  readonly issues: TypeOrmIssueStore;
+  readonly comments: TypeOrmCommentStore;
+  readonly milestones: TypeOrmMilestoneStore;
 
   /** Releases of repositories (their attachments are in `attachments`). */
   readonly releases: ReleaseStore;
@@ -109,12 +109,12 @@ export class Database {
     this.actionSecrets = new TypeOrmActionSecretStore(manager);
     this.pullRequests = new TypeOrmPullRequestStore(manager, inTransaction);
     this.lfs = new TypeOrmLfsStore(manager, inTransaction);
-    this.labels = new LabelStore(manager);
-    this.issueLabels = new IssueLabelStore(manager);
-    this.notifications = new NotificationStore(manager);
-    this.issues = new IssueStore(manager);
-    this.comments = new CommentStore(manager);
-    this.milestones = new MilestoneStore(manager);
+    this.labels = new TypeOrmLabelStore(manager);
+    this.issueLabels = new TypeOrmIssueLabelStore(manager);
+    this.notifications = new TypeOrmNotificationStore(manager);
+    this.issues = new TypeOrmIssueStore(manager);
+    this.comments = new TypeOrmCommentStore(manager);
+    this.milestones = new TypeOrmMilestoneStore(manager);
     this.orphanRows = new TypeOrmOrphanRows(manager, inTransaction, { attachments: this.attachments, artifacts: this.artifacts, packages: this.packages });
     this.blobReferences = new TypeOrmBlobReferenceStore(manager);
     this.countedObjects = new TypeOrmCountedObjects(this);

@@ -1,1 +1,3 @@
 export * from './mentions';
+export * from './notification-thread';
+export * from './notification-store';

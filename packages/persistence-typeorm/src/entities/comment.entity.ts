@@ -1,4 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import type { IssueComment } from '@bellows/domain';
 import { timestampColumn } from '../columns';
 import { IssueEntity } from './issue.entity';
 import { OwnerEntity } from './owner.entity';
@@ -14,7 +15,7 @@ import { OwnerEntity } from './owner.entity';
  */
 @Entity('comment')
 @Index('ix_comment_issue_created', ['issueId', 'createdAt'])
-export class CommentEntity {
+export class CommentEntity implements IssueComment {
   @PrimaryGeneratedColumn()
   id!: number;
 

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import type { Issue } from '@bellows/domain';
 import { timestampColumn } from '../columns';
 import { MilestoneEntity } from './milestone.entity';
 import { OwnerEntity } from './owner.entity';
@@ -13,7 +14,7 @@ import { RepositoryEntity } from './repository.entity';
 @Entity('issue')
 @Index('uq_issue_repo_index', ['repoId', 'index'], { unique: true })
 @Index('ix_issue_repo_pull_closed', ['repoId', 'isPull', 'isClosed'])
-export class IssueEntity {
+export class IssueEntity implements Issue {
   @PrimaryGeneratedColumn()
   id!: number;
 

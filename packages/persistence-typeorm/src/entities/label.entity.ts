@@ -1,4 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import type { Label } from '@bellows/domain';
 import { OwnerEntity } from './owner.entity';
 import { RepositoryEntity } from './repository.entity';
 
@@ -9,7 +10,7 @@ import { RepositoryEntity } from './repository.entity';
  * label-scope rule).
  */
 @Entity('label')
-export class LabelEntity {
+export class LabelEntity implements Label {
   @PrimaryGeneratedColumn()
   id!: number;
 

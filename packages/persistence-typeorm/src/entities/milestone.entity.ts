@@ -1,4 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import type { Milestone } from '@bellows/domain';
 import { timestampColumn } from '../columns';
 import { RepositoryEntity } from './repository.entity';
 
@@ -9,7 +10,7 @@ import { RepositoryEntity } from './repository.entity';
  * issues put into it, see @bellows/domain `milestoneUpdateDate`).
  */
 @Entity('milestone')
-export class MilestoneEntity {
+export class MilestoneEntity implements Milestone {
   @PrimaryGeneratedColumn()
   id!: number;
 

@@ -1,14 +1,9 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import type { NotificationSource, NotificationStatus, NotificationThread } from '@bellows/domain';
 import { timestampColumn } from '../columns';
 import { IssueEntity } from './issue.entity';
 import { OwnerEntity } from './owner.entity';
 import { RepositoryEntity } from './repository.entity';
-
-/** Where a thread stands for its user; `pinned` threads stay pinned when new events arrive. */
-export type NotificationStatus = 'unread' | 'read' | 'pinned';
-
-/** What a thread is about (Forgejo also knows commits and repositories; Bellows notifies on issues and pulls). */
-export type NotificationSource = 'issue' | 'pull';
 
 /**
  * A notification thread: one per user and issue (or pull request). Each new
@@ -17,7 +12,7 @@ export type NotificationSource = 'issue' | 'pull';
 @Entity('notification')
 @Index('uq_notification_user_issue', ['userId', 'issueId'], { unique: true })
 @Index('ix_notification_user_status_updated', ['userId', 'status', 'updatedAt'])
-export class NotificationEntity {
+export class NotificationEntity implements NotificationThread {
   @PrimaryGeneratedColumn()
   id!: number;
 

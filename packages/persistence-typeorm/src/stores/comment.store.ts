@@ -1,48 +1,40 @@
 import { EntityManager, In } from 'typeorm';
+import { CommentChanges, CommentPeriod, CommentStore, IssueComment, NewComment } from '@bellows/domain';
 import { CommentEntity } from '../entities/comment.entity';
 import { findLocked } from '../quota/locked-row';
 
-/** The fields of a timeline entry; everything not given is left empty. */
-export type NewComment = Pick<CommentEntity, 'issueId' | 'type' | 'posterId' | 'createdAt'> &
-  Partial<Omit<CommentEntity, 'id' | 'issue' | 'poster' | 'issueId' | 'type' | 'posterId' | 'createdAt'>>;
-
-export interface CommentPeriod {
-  since?: Date;
-  before?: Date;
-}
-
 /** Comments and the other timeline events of issues (one `comment` row each). */
-export class CommentStore {
+export class TypeOrmCommentStore implements CommentStore {
   constructor(private readonly manager: EntityManager) {}
 
   private get comments() {
     return this.manager.getRepository(CommentEntity);
   }
 
-  insert(input: NewComment): Promise<CommentEntity> {
+  insert(input: NewComment): Promise<IssueComment> {
     return this.comments.save(this.comments.create({ content: '', updatedAt: input.createdAt, isRemoval: false, ...input }));
   }
 
-  findById(id: number): Promise<CommentEntity | null> {
+  findById(id: number): Promise<IssueComment | null> {
     return this.comments.findOne({ where: { id }, relations: { poster: true } });
   }
 
-  findByIds(ids: number[]): Promise<CommentEntity[]> {
+  findByIds(ids: number[]): Promise<IssueComment[]> {
     return ids.length ? this.comments.find({ where: { id: In(ids) }, relations: { poster: true } }) : Promise.resolve([]);
   }
 
   /** The comment's current row, locked until the transaction ends (on PostgreSQL); null when it is gone. Call inside a transaction. */
-  findForChange(id: number): Promise<CommentEntity | null> {
+  findForChange(id: number): Promise<IssueComment | null> {
     return findLocked(this.manager, CommentEntity, { id });
   }
 
   /** Writes the given columns by id; false when the comment is gone (a deleted comment is never written back). */
-  async update(id: number, changes: Partial<Pick<CommentEntity, 'content' | 'updatedAt'>>): Promise<boolean> {
+  async update(id: number, changes: CommentChanges): Promise<boolean> {
     return ((await this.comments.update({ id }, changes)).affected ?? 0) > 0;
   }
 
   /** An issue's entries of the given types (all when absent), oldest first. */
-  listOfIssue(issueId: number, period: CommentPeriod, types?: number[], paging?: { skip: number; take: number }): Promise<[CommentEntity[], number]> {
+  listOfIssue(issueId: number, period: CommentPeriod, types?: number[], paging?: { skip: number; take: number }): Promise<[IssueComment[], number]> {
     const query = this.comments.createQueryBuilder('c').leftJoinAndSelect('c.poster', 'poster').where('c.issueId = :issueId', { issueId });
     if (types) query.andWhere('c.type IN (:...types)', { types });
     this.narrow(query, period);
@@ -52,7 +44,7 @@ export class CommentStore {
   }
 
   /** Entries of the given types on any issue of the repository, oldest first. */
-  listOfRepository(repoId: number, types: number[], period: CommentPeriod, skip: number, take: number): Promise<[CommentEntity[], number]> {
+  listOfRepository(repoId: number, types: number[], period: CommentPeriod, skip: number, take: number): Promise<[IssueComment[], number]> {
     const query = this.comments
       .createQueryBuilder('c')
       .leftJoinAndSelect('c.poster', 'poster')

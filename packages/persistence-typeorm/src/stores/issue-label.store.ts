@@ -1,19 +1,19 @@
 import { EntityManager, In } from 'typeorm';
+import { IssueLabelStore, Label } from '@bellows/domain';
 import { IssueLabelEntity } from '../entities/issue-label.entity';
-import { LabelEntity } from '../entities/label.entity';
 
 /** Which labels are on which issues. */
-export class IssueLabelStore {
+export class TypeOrmIssueLabelStore implements IssueLabelStore {
   constructor(private readonly manager: EntityManager) {}
 
   /** The issue's labels, by name. */
-  async labelsOf(issueId: number): Promise<LabelEntity[]> {
+  async labelsOf(issueId: number): Promise<Label[]> {
     return (await this.labelsOfIssues([issueId])).get(issueId) ?? [];
   }
 
   /** The labels of several issues at once (for issue lists), by name; issues without labels are absent. */
-  async labelsOfIssues(issueIds: readonly number[]): Promise<Map<number, LabelEntity[]>> {
-    const byIssue = new Map<number, LabelEntity[]>();
+  async labelsOfIssues(issueIds: readonly number[]): Promise<Map<number, Label[]>> {
+    const byIssue = new Map<number, Label[]>();
     if (issueIds.length === 0) return byIssue;
     const rows = await this.manager.getRepository(IssueLabelEntity).find({
       where: { issueId: In([...issueIds]) },
@@ -22,7 +22,7 @@ export class IssueLabelStore {
     });
     for (const row of rows) {
       const labels = byIssue.get(row.issueId) ?? [];
-      labels.push(row.label as LabelEntity);
+      labels.push(row.label as Label);
       byIssue.set(row.issueId, labels);
     }
     return byIssue;

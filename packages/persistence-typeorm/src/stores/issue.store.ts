@@ -1,44 +1,14 @@
 import { Brackets, EntityManager, In } from 'typeorm';
+import { AssigneeChange, Issue, IssueChanges, IssueFilter, IssuePullState, IssueStore, NewIssue, Owner } from '@bellows/domain';
 import { IssueAssigneeEntity } from '../entities/issue-assignee.entity';
 import { IssueEntity } from '../entities/issue.entity';
 import { IssueLabelEntity } from '../entities/issue-label.entity';
-import { OwnerEntity } from '../entities/owner.entity';
 import { PullRequestEntity } from '../entities/pull-request.entity';
 import { findLocked } from '../quota/locked-row';
 import { nextIssueIndex } from './issue-index';
 
-export interface NewIssue {
-  repoId: number;
-  posterId: number;
-  title: string;
-  body: string;
-  isClosed: boolean;
-  milestoneId: number | null;
-  createdAt: Date;
-}
-
-/** The columns of an issue an edit may write. */
-export type IssueChanges = Partial<Pick<IssueEntity, 'title' | 'body' | 'isClosed' | 'closedAt' | 'milestoneId' | 'updatedAt'>>;
-
-/** What a list of a repository's issues is narrowed to; absent fields do not narrow it. */
-export interface IssueFilter {
-  repoId: number;
-  /** undefined: issues and pull requests alike. */
-  isPull?: boolean;
-  isClosed?: boolean;
-  /** Text the title or body must contain (case-insensitive). */
-  keyword?: string;
-  milestoneIds?: number[];
-  /** Issue ids to keep (e.g. those carrying given labels); an empty list keeps none. */
-  issueIds?: number[];
-  posterId?: number;
-  assigneeId?: number;
-  updatedSince?: Date;
-  updatedBefore?: Date;
-}
-
 /** Issues (and the issue half of pull requests) with their assignees. */
-export class IssueStore {
+export class TypeOrmIssueStore implements IssueStore {
   constructor(private readonly manager: EntityManager) {}
 
   private get issues() {
@@ -46,7 +16,7 @@ export class IssueStore {
   }
 
   /** Inserts an issue with the next number of the repository's shared sequence; call inside a transaction. */
-  async create(input: NewIssue): Promise<IssueEntity> {
+  async create(input: NewIssue): Promise<Issue> {
     const index = await nextIssueIndex(this.manager, input.repoId);
     return this.issues.save(
       this.issues.create({
@@ -59,15 +29,15 @@ export class IssueStore {
     );
   }
 
-  findByIndex(repoId: number, index: number): Promise<IssueEntity | null> {
+  findByIndex(repoId: number, index: number): Promise<Issue | null> {
     return this.issues.findOne({ where: { repoId, index }, relations: { poster: true } });
   }
 
-  findById(id: number): Promise<IssueEntity | null> {
+  findById(id: number): Promise<Issue | null> {
     return this.issues.findOne({ where: { id }, relations: { poster: true } });
   }
 
-  findByIds(ids: number[]): Promise<IssueEntity[]> {
+  findByIds(ids: number[]): Promise<Issue[]> {
     return ids.length ? this.issues.find({ where: { id: In(ids) }, relations: { poster: true } }) : Promise.resolve([]);
   }
 
@@ -76,7 +46,7 @@ export class IssueStore {
    * so that an edit works on what is stored now, not on what a request read
    * earlier; null when it is gone. Call inside a transaction.
    */
-  findForChange(id: number): Promise<IssueEntity | null> {
+  findForChange(id: number): Promise<Issue | null> {
     return findLocked(this.manager, IssueEntity, { id });
   }
 
@@ -96,7 +66,7 @@ export class IssueStore {
   }
 
   /** A page of issues matching the filter, newest first, and how many match in all. */
-  list(filter: IssueFilter, skip: number, take: number): Promise<[IssueEntity[], number]> {
+  list(filter: IssueFilter, skip: number, take: number): Promise<[Issue[], number]> {
     const query = this.issues.createQueryBuilder('issue').leftJoinAndSelect('issue.poster', 'poster').where('issue.repoId = :repoId', { repoId: filter.repoId });
     if (filter.isPull !== undefined) query.andWhere('issue.isPull = :isPull', { isPull: filter.isPull });
     if (filter.isClosed !== undefined) query.andWhere('issue.isClosed = :isClosed', { isClosed: filter.isClosed });
@@ -135,15 +105,15 @@ export class IssueStore {
   }
 
   /** The pull request of each issue that is one (keyed by issue id). */
-  async pullsOf(issueIds: number[]): Promise<Map<number, PullRequestEntity>> {
+  async pullsOf(issueIds: number[]): Promise<Map<number, IssuePullState>> {
     if (!issueIds.length) return new Map();
     const pulls = await this.manager.getRepository(PullRequestEntity).find({ where: { issueId: In(issueIds) } });
-    return new Map(pulls.map((pull) => [pull.issueId, pull]));
+    return new Map(pulls.map((pull) => [pull.issueId, { hasMerged: pull.hasMerged, mergedAt: pull.mergedAt }]));
   }
 
   /** The assignees of each issue, in the order they were assigned. */
-  async assigneesOf(issueIds: number[]): Promise<Map<number, OwnerEntity[]>> {
-    const result = new Map<number, OwnerEntity[]>(issueIds.map((id) => [id, []]));
+  async assigneesOf(issueIds: number[]): Promise<Map<number, Owner[]>> {
+    const result = new Map<number, Owner[]>(issueIds.map((id) => [id, []]));
     if (!issueIds.length) return result;
     const rows = await this.manager.getRepository(IssueAssigneeEntity).find({ where: { issueId: In(issueIds) }, relations: { assignee: true }, order: { id: 'ASC' } });
     for (const row of rows) if (row.assignee) result.get(row.issueId)?.push(row.assignee);
@@ -151,7 +121,7 @@ export class IssueStore {
   }
 
   /** Makes `assigneeIds` the issue's assignees; returns who was added and who removed. */
-  async setAssignees(issueId: number, assigneeIds: number[]): Promise<{ added: number[]; removed: number[] }> {
+  async setAssignees(issueId: number, assigneeIds: number[]): Promise<AssigneeChange> {
     const repo = this.manager.getRepository(IssueAssigneeEntity);
     const current = (await repo.find({ where: { issueId } })).map((row) => row.assigneeId);
     const wanted = [...new Set(assigneeIds)];

@@ -1,28 +1,9 @@
 import { Brackets, EntityManager, In } from 'typeorm';
+import { Label, LabelChanges, LabelHolder, LabelStore, NewLabel, UsableLabels } from '@bellows/domain';
 import { LabelEntity } from '../entities/label.entity';
 
-/** Where a label lives: one repository, or an organization (then usable in all its repositories). */
-export type LabelHolder = { repoId: number } | { orgId: number };
-
-export interface NewLabel {
-  name: string;
-  color: string;
-  description: string;
-  exclusive: boolean;
-  isArchived: boolean;
-}
-
-export type LabelChanges = Partial<NewLabel>;
-
-/** The labels an issue of a repository may carry: the repository's own and its organization's. */
-export interface UsableLabels {
-  repoId: number;
-  /** The organization owning the repository; null for a user's repository. */
-  orgId: number | null;
-}
-
 /** Labels of repositories and organizations. */
-export class LabelStore {
+export class TypeOrmLabelStore implements LabelStore {
   constructor(private readonly manager: EntityManager) {}
 
   private get repo() {
@@ -30,15 +11,15 @@ export class LabelStore {
   }
 
   /** One page of the holder's labels, by name. */
-  list(holder: LabelHolder, skip: number, take: number): Promise<[LabelEntity[], number]> {
+  list(holder: LabelHolder, skip: number, take: number): Promise<[Label[], number]> {
     return this.repo.findAndCount({ where: whereHolder(holder), order: { name: 'ASC', id: 'ASC' }, skip, take });
   }
 
-  find(holder: LabelHolder, id: number): Promise<LabelEntity | null> {
+  find(holder: LabelHolder, id: number): Promise<Label | null> {
     return this.repo.findOneBy({ ...whereHolder(holder), id });
   }
 
-  create(holder: LabelHolder, input: NewLabel): Promise<LabelEntity> {
+  create(holder: LabelHolder, input: NewLabel): Promise<Label> {
     return this.repo.save(this.repo.create({ repoId: null, orgId: null, ...holder, ...input }));
   }
 
@@ -57,7 +38,7 @@ export class LabelStore {
    * The usable labels matching the given ids or names (a name may match a
    * repository label and an organization label alike: both are returned).
    */
-  findUsable(usable: UsableLabels, ids: readonly number[], names: readonly string[]): Promise<LabelEntity[]> {
+  findUsable(usable: UsableLabels, ids: readonly number[], names: readonly string[]): Promise<Label[]> {
     if (ids.length === 0 && names.length === 0) return Promise.resolve([]);
     const query = this.repo.createQueryBuilder('l').where(
       new Brackets((holder) => {
@@ -75,7 +56,7 @@ export class LabelStore {
     return query.orderBy('l.name', 'ASC').addOrderBy('l.id', 'ASC').getMany();
   }
 
-  findByIds(ids: readonly number[]): Promise<LabelEntity[]> {
+  findByIds(ids: readonly number[]): Promise<Label[]> {
     return ids.length === 0 ? Promise.resolve([]) : this.repo.findBy({ id: In([...ids]) });
   }
 }

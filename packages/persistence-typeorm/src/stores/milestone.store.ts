@@ -1,45 +1,31 @@
 import { EntityManager, In } from 'typeorm';
+import { Milestone, MilestoneChanges, MilestoneCounts, MilestoneFilter, MilestoneStore, NewMilestone } from '@bellows/domain';
 import { IssueEntity } from '../entities/issue.entity';
 import { MilestoneEntity } from '../entities/milestone.entity';
 import { findLocked } from '../quota/locked-row';
 
-export interface MilestoneCounts {
-  open: number;
-  closed: number;
-}
-
-/** The columns of a milestone an edit may write. */
-export type MilestoneChanges = Partial<Pick<MilestoneEntity, 'name' | 'description' | 'isClosed' | 'dueOn' | 'updatedAt' | 'closedAt'>>;
-
-export interface MilestoneFilter {
-  repoId: number;
-  isClosed?: boolean;
-  /** Text the name must contain (case-insensitive). */
-  name?: string;
-}
-
 /** Milestones of repositories, and how many issues of each are open and closed. */
-export class MilestoneStore {
+export class TypeOrmMilestoneStore implements MilestoneStore {
   constructor(private readonly manager: EntityManager) {}
 
   private get milestones() {
     return this.manager.getRepository(MilestoneEntity);
   }
 
-  create(input: Omit<MilestoneEntity, 'id' | 'repository'>): Promise<MilestoneEntity> {
+  create(input: NewMilestone): Promise<Milestone> {
     return this.milestones.save(this.milestones.create(input));
   }
 
-  findById(repoId: number, id: number): Promise<MilestoneEntity | null> {
+  findById(repoId: number, id: number): Promise<Milestone | null> {
     return this.milestones.findOne({ where: { repoId, id } });
   }
 
-  findByIds(ids: number[]): Promise<MilestoneEntity[]> {
+  findByIds(ids: number[]): Promise<Milestone[]> {
     return ids.length ? this.milestones.find({ where: { id: In(ids) } }) : Promise.resolve([]);
   }
 
   /** The first milestone of the repository with this name (case-insensitive). */
-  findByName(repoId: number, name: string): Promise<MilestoneEntity | null> {
+  findByName(repoId: number, name: string): Promise<Milestone | null> {
     return this.milestones
       .createQueryBuilder('m')
       .where('m.repoId = :repoId AND LOWER(m.name) = :name', { repoId, name: name.toLowerCase() })
@@ -47,7 +33,7 @@ export class MilestoneStore {
       .getOne();
   }
 
-  list(filter: MilestoneFilter, skip: number, take: number): Promise<[MilestoneEntity[], number]> {
+  list(filter: MilestoneFilter, skip: number, take: number): Promise<[Milestone[], number]> {
     const query = this.milestones.createQueryBuilder('m').where('m.repoId = :repoId', { repoId: filter.repoId });
     if (filter.isClosed !== undefined) query.andWhere('m.isClosed = :isClosed', { isClosed: filter.isClosed });
     if (filter.name) {
@@ -62,7 +48,7 @@ export class MilestoneStore {
    * PostgreSQL), for a change computed from what is stored now (such as its
    * update date, which only moves forward); null when it is gone. Call inside a transaction.
    */
-  findForChange(id: number): Promise<MilestoneEntity | null> {
+  findForChange(id: number): Promise<Milestone | null> {
     return findLocked(this.manager, MilestoneEntity, { id });
   }
 

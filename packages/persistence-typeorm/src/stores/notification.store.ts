@@ -1,37 +1,16 @@
 import { EntityManager, In } from 'typeorm';
+import { NotificationEvent, NotificationFilter, NotificationStatus, NotificationStore, NotificationThread } from '@bellows/domain';
 import { IssueParticipantEntity } from '../entities/issue-participant.entity';
-import { NotificationEntity, NotificationSource, NotificationStatus } from '../entities/notification.entity';
+import { NotificationEntity } from '../entities/notification.entity';
 import { OwnerEntity } from '../entities/owner.entity';
 import { RepoWatchEntity } from '../entities/repo-watch.entity';
 import { TeamMemberEntity } from '../entities/team-member.entity';
-
-/** Which of a user's threads a list or a bulk status change concerns. */
-export interface NotificationFilter {
-  repoId?: number;
-  /** Empty or absent: any status. */
-  statuses?: readonly NotificationStatus[];
-  /** Absent: any source; empty: none (a subject type Bellows never notifies about). */
-  sources?: readonly NotificationSource[];
-  /** Updated at or after. */
-  updatedAfter?: Date;
-  /** Updated at or before. */
-  updatedBefore?: Date;
-}
-
-/** What a new event on an issue tells its recipients. */
-export interface NotificationEvent {
-  repoId: number;
-  issueId: number;
-  commentId: number | null;
-  source: NotificationSource;
-  at: Date;
-}
 
 /**
  * Notification threads (one per user and issue), the explicit watchers of
  * repositories, and the participants of issues.
  */
-export class NotificationStore {
+export class TypeOrmNotificationStore implements NotificationStore {
   constructor(private readonly manager: EntityManager) {}
 
   private get threads() {
@@ -108,12 +87,10 @@ export class NotificationStore {
     );
   }
 
-  /** One page of the user's threads, most recently updated first, with their issue and repository (and its owner). */
-  list(userId: number, filter: NotificationFilter, skip: number, take: number): Promise<[NotificationEntity[], number]> {
+  /** One page of the user's threads, most recently updated first, with their issue. */
+  list(userId: number, filter: NotificationFilter, skip: number, take: number): Promise<[NotificationThread[], number]> {
     return this.filtered(userId, filter)
       .leftJoinAndSelect('n.issue', 'issue')
-      .leftJoinAndSelect('n.repository', 'repository')
-      .leftJoinAndSelect('repository.owner', 'repoOwner')
       .orderBy('n.updatedAt', 'DESC')
       .addOrderBy('n.id', 'DESC')
       .skip(skip)
@@ -125,9 +102,9 @@ export class NotificationStore {
     return this.threads.countBy({ userId, status: 'unread' });
   }
 
-  /** The thread with its issue and repository, or null. */
-  findById(id: number): Promise<NotificationEntity | null> {
-    return this.threads.findOne({ where: { id }, relations: { issue: true, repository: { owner: true } } });
+  /** The thread with its issue, or null. */
+  findById(id: number): Promise<NotificationThread | null> {
+    return this.threads.findOne({ where: { id }, relations: { issue: true } });
   }
 
   async setStatus(id: number, status: NotificationStatus): Promise<void> {
@@ -135,12 +112,12 @@ export class NotificationStore {
   }
 
   /** Sets the status of every matching thread of the user; returns the threads changed, as they are now. */
-  async setStatusWhere(userId: number, filter: NotificationFilter, status: NotificationStatus): Promise<NotificationEntity[]> {
+  async setStatusWhere(userId: number, filter: NotificationFilter, status: NotificationStatus): Promise<NotificationThread[]> {
     const matching = await this.filtered(userId, filter).select('n.id', 'id').getRawMany<{ id: number | string }>();
     const ids = matching.map((row) => Number(row.id));
     if (ids.length === 0) return [];
     await this.threads.update({ id: In(ids) }, { status });
-    return this.threads.find({ where: { id: In(ids) }, relations: { issue: true, repository: { owner: true } }, order: { updatedAt: 'DESC', id: 'DESC' } });
+    return this.threads.find({ where: { id: In(ids) }, relations: { issue: true }, order: { updatedAt: 'DESC', id: 'DESC' } });
   }
 
   private filtered(userId: number, filter: NotificationFilter) {

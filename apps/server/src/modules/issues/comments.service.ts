@@ -1,66 +1,103 @@
 import { ForbiddenException, Injectable, Optional } from '@nestjs/common';
-import { CommentedIssue, ContainerGoneError, createCommentDates, editCommentDates } from '@bellows/domain';
-import { CommentEntity, Database } from '@bellows/persistence-typeorm';
+import {
+  CommentedIssue, CommentPeriod, CommentStore, ContainerGoneError, createCommentDates, editCommentDates, IssueComment, Owner, UnitOfWork,
+} from '@bellows/domain';
+import { Database } from '@bellows/persistence-typeorm';
+import { BlobStore } from '@bellows/storage';
+import { removeAttachmentFiles } from '../attachments/attachment-files';
 import { Actor } from '../../http/auth/actor';
+import { PageOf } from '../../http/page-of';
+import { PageRequest } from '../../http/pagination';
 import { IssueEvents } from '../notifications/notification-events';
 import { RepoContext } from '../repositories/repository-access.service';
 import { atLeast } from '../repositories/repo-permission';
 import { CrossReferences } from './cross-references.service';
+import { ApiComment, ApiTimelineComment } from './dto/comment.dto';
 import { ResolvedComment, ResolvedIssue } from './issue-lookup.service';
-import { IssueService } from './issue.service';
+import { IssueShaper } from './issue-shaper.service';
 import { mentioning } from './issues.service';
 import { TimelineService } from './timeline.service';
 import { CommentType } from './timeline-types';
 import { UpdateDatePolicy } from './update-date-policy';
-import { BlobStore } from '@bellows/storage';
-import { removeAttachmentFiles } from '../attachments/attachment-files';
 
 /**
- * Comments on issues. Creating and editing one applies the update-date policy
- * (`createCommentDates`, `editCommentDates`): the comment's dates, the issue's
- * update date and the cross-references its text makes are stored together.
+ * Comments on issues and the issues' timelines. Creating and editing a comment
+ * applies the update-date policy (`createCommentDates`, `editCommentDates`):
+ * the comment's dates, the issue's update date and the cross-references its
+ * text makes are stored together.
  */
 @Injectable()
 export class CommentsService {
   constructor(
+    private readonly comments: CommentStore,
+    private readonly unitOfWork: UnitOfWork,
     private readonly db: Database,
     private readonly timeline: TimelineService,
-    private readonly issues: IssueService,
     private readonly references: CrossReferences,
     private readonly policy: UpdateDatePolicy,
+    private readonly shaper: IssueShaper,
     private readonly blobs: BlobStore,
     @Optional() private readonly events?: IssueEvents,
   ) {}
 
-  async create({ repoCtx, issue }: ResolvedIssue, body: string, rawUpdatedAt: unknown, actor: Actor): Promise<CommentEntity> {
+  /** One page of the comments on any issue of the repository updated in the period, oldest first. */
+  async listOfRepository(repoCtx: RepoContext, period: CommentPeriod, paging: PageRequest, viewer: Owner | undefined): Promise<PageOf<ApiComment>> {
+    const [comments, total] = await this.comments.listOfRepository(repoCtx.repo.id, [CommentType.Comment], period, paging.offset, paging.limit);
+    return new PageOf(comments.map((c) => this.shaper.comment(c, c.issue!, repoCtx, viewer)), total, paging);
+  }
+
+  /** The issue's comments updated in the period, oldest first. */
+  async listOfIssue({ repoCtx, issue }: ResolvedIssue, period: CommentPeriod, viewer: Owner | undefined): Promise<ApiComment[]> {
+    const [comments] = await this.comments.listOfIssue(issue.id, period, [CommentType.Comment]);
+    return comments.map((c) => this.shaper.comment(c, issue, repoCtx, viewer));
+  }
+
+  /** One page of the issue's timeline (comments and events) updated in the period, oldest first. */
+  async timelineOf(
+    { repoCtx, issue }: ResolvedIssue,
+    period: CommentPeriod,
+    paging: PageRequest,
+    viewer: Owner | undefined,
+  ): Promise<PageOf<ApiTimelineComment>> {
+    const [entries, total] = await this.comments.listOfIssue(issue.id, period, undefined, { skip: paging.offset, take: paging.limit });
+    return new PageOf(await this.shaper.timeline(entries, issue, repoCtx, viewer), total, paging);
+  }
+
+  get({ repoCtx, issue, comment }: ResolvedComment, viewer: Owner | undefined): ApiComment {
+    return this.shaper.comment(comment, issue, repoCtx, viewer);
+  }
+
+  async create({ repoCtx, issue }: ResolvedIssue, body: string, rawUpdatedAt: unknown, actor: Actor): Promise<ApiComment> {
     const context = this.policy.context(repoCtx, actor, rawUpdatedAt);
     const dates = this.policy.decide(() => createCommentDates(commented(repoCtx, issue), body, context));
-    const id = await this.db.transaction(async (tx) => {
+    const id = await this.unitOfWork.run(async (tx) => {
       const comment = await this.timeline.record(tx, {
         issueId: issue.id, type: CommentType.Comment, actorId: actor.user.id, content: body,
         createdAt: dates.commentCreatedAt, updatedAt: dates.commentUpdatedAt,
       });
-      await this.issues.touch(tx, issue.id, dates.issueUpdatedAt);
+      await tx.issues.touch(issue.id, dates.issueUpdatedAt);
       await this.references.record(tx, { repoCtx, issue, comment, author: actor.user }, dates.crossReferences);
-      await this.events?.publish(tx, { kind: 'comment-created', issueId: issue.id, commentId: comment.id, actorId: actor.user.id, content: body, at: comment.createdAt });
+      await this.events?.publish(tx, {
+        kind: 'comment-created', issueId: issue.id, commentId: comment.id, actorId: actor.user.id, content: body, at: comment.createdAt,
+      });
       return comment.id;
     });
-    return (await this.db.comments.findById(id)) as CommentEntity;
+    return this.shaper.comment((await this.comments.findById(id)) as IssueComment, issue, repoCtx, actor.user);
   }
 
   /** The poster or a repository administrator may edit; mentions new to the text add references. */
-  async edit({ repoCtx, issue, comment }: ResolvedComment, body: string, rawUpdatedAt: unknown, actor: Actor): Promise<CommentEntity> {
+  async edit({ repoCtx, issue, comment }: ResolvedComment, body: string, rawUpdatedAt: unknown, actor: Actor): Promise<ApiComment> {
     this.requireAuthorOrAdmin(repoCtx, comment, actor, 'edit');
     const context = this.policy.context(repoCtx, actor, rawUpdatedAt);
     const dates = this.policy.decide(() => editCommentDates(commented(repoCtx, issue), body, context));
-    await this.db.transaction(async (tx) => {
+    await this.unitOfWork.run(async (tx) => {
       // By id, with the row held: a comment deleted meanwhile is a 404, never written back.
       if (!(await tx.comments.findForChange(comment.id))) throw new ContainerGoneError('comment', comment.id);
       await tx.comments.update(comment.id, { content: body, updatedAt: dates.commentUpdatedAt });
-      await this.issues.touch(tx, issue.id, dates.issueUpdatedAt);
+      await tx.issues.touch(issue.id, dates.issueUpdatedAt);
       await this.references.record(tx, { repoCtx, issue, comment, author: actor.user }, dates.crossReferences);
     });
-    return (await this.db.comments.findById(comment.id)) as CommentEntity;
+    return this.shaper.comment((await this.comments.findById(comment.id)) as IssueComment, issue, repoCtx, actor.user);
   }
 
   async delete({ repoCtx, comment }: ResolvedComment, actor: Actor): Promise<void> {
@@ -72,7 +109,7 @@ export class CommentsService {
     await removeAttachmentFiles(this.blobs, attachments);
   }
 
-  private requireAuthorOrAdmin(repoCtx: RepoContext, comment: CommentEntity, actor: Actor, what: string): void {
+  private requireAuthorOrAdmin(repoCtx: RepoContext, comment: IssueComment, actor: Actor, what: string): void {
     if (comment.posterId !== actor.user.id && !atLeast(repoCtx.permission, 'admin')) {
       throw new ForbiddenException(`only the comment's author and repository administrators may ${what} it`);
     }

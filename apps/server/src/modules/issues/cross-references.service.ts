@@ -1,6 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { CrossReferenceEvent } from '@bellows/domain';
-import { CommentEntity, Database, IssueEntity, OwnerEntity } from '@bellows/persistence-typeorm';
+import { CrossReferenceEvent, Issue, IssueComment, Owner, TransactionStores } from '@bellows/domain';
 import { RepoContext, RepositoryAccess } from '../repositories/repository-access.service';
 import { TimelineService } from './timeline.service';
 import { CommentType } from './timeline-types';
@@ -8,9 +7,9 @@ import { CommentType } from './timeline-types';
 /** The text that mentions other issues: an issue's body (comment null) or one of its comments. */
 export interface MentionSource {
   repoCtx: RepoContext;
-  issue: IssueEntity;
-  comment: CommentEntity | null;
-  author: OwnerEntity;
+  issue: Issue;
+  comment: IssueComment | null;
+  author: Owner;
 }
 
 /**
@@ -26,7 +25,7 @@ export class CrossReferences {
     private readonly timeline: TimelineService,
   ) {}
 
-  async record(tx: Database, source: MentionSource, events: CrossReferenceEvent[]): Promise<void> {
+  async record(tx: TransactionStores, source: MentionSource, events: CrossReferenceEvent[]): Promise<void> {
     for (const event of events) {
       const target = await this.visibleTarget(tx, source, event);
       if (!target || target.id === source.issue.id) continue;
@@ -44,7 +43,7 @@ export class CrossReferences {
   }
 
   /** The mentioned issue, if it exists and the author may read its repository. */
-  private async visibleTarget(tx: Database, source: MentionSource, { target }: CrossReferenceEvent): Promise<IssueEntity | null> {
+  private async visibleTarget(tx: TransactionStores, source: MentionSource, { target }: CrossReferenceEvent): Promise<Issue | null> {
     const here = source.repoCtx;
     const sameRepository =
       target.repository.owner.toLowerCase() === here.owner.lowerName && target.repository.name.toLowerCase() === here.repo.lowerName;
@@ -52,7 +51,7 @@ export class CrossReferences {
     return repoId === null ? null : tx.issues.findByIndex(repoId, target.index);
   }
 
-  private async readableRepositoryId(owner: string, name: string, author: OwnerEntity): Promise<number | null> {
+  private async readableRepositoryId(owner: string, name: string, author: Owner): Promise<number | null> {
     try {
       return (await this.access.resolve(owner, name, { user: author, method: 'token', scopes: null })).repo.id;
     } catch (error) {

@@ -1,5 +1,5 @@
 import { UnprocessableEntityException } from '@nestjs/common';
-import { Database, IssueFilter } from '@bellows/persistence-typeorm';
+import { IssueFilter } from '@bellows/domain';
 import { queryText } from '../repo-files/query-flag';
 import { RepoContext } from '../repositories/repository-access.service';
 
@@ -19,12 +19,19 @@ export interface IssueListParams {
 const STATES = ['open', 'closed', 'all'];
 const TYPES = ['issues', 'pulls'];
 
+/** The look-ups a filter needs (IssuesService answers them through its ports). */
+export interface IssueListLookups {
+  idsLabelledWithAll(repoCtx: RepoContext, labelNames: string[]): Promise<number[]>;
+  milestoneIdsNamed(repoCtx: RepoContext, names: string[]): Promise<number[]>;
+  ownerIdNamed(name: string): Promise<number>;
+}
+
 /**
  * Turns issueListIssues' parameters into a store filter. Names that match
  * nothing (a label, milestone or user) narrow the list to nothing rather than
  * being ignored, so a filter never silently widens the answer.
  */
-export async function issueFilterFrom(db: Database, repoCtx: RepoContext, params: IssueListParams): Promise<IssueFilter> {
+export async function issueFilterFrom(lookups: IssueListLookups, repoCtx: RepoContext, params: IssueListParams): Promise<IssueFilter> {
   const state = oneOf('state', params.state, STATES) ?? 'open';
   const type = oneOf('type', params.type, TYPES);
   const filter: IssueFilter = {
@@ -36,28 +43,14 @@ export async function issueFilterFrom(db: Database, repoCtx: RepoContext, params
     updatedBefore: dateParam('before', params.before),
   };
   const labelNames = list(params.labels);
-  if (labelNames.length) {
-    const labels = await db.labels.findUsable({ repoId: repoCtx.repo.id, orgId: repoCtx.owner.kind === 'organization' ? repoCtx.owner.id : null }, [], labelNames);
-    filter.issueIds = labels.length < labelNames.length ? [] : await db.issues.idsLabelledWithAll(repoCtx.repo.id, labels.map((l) => l.id));
-  }
+  if (labelNames.length) filter.issueIds = await lookups.idsLabelledWithAll(repoCtx, labelNames);
   const milestones = list(params.milestones);
-  if (milestones.length) filter.milestoneIds = await milestoneIds(db, repoCtx, milestones);
+  if (milestones.length) filter.milestoneIds = await lookups.milestoneIdsNamed(repoCtx, milestones);
   const createdBy = queryText(params.created_by);
-  if (createdBy) filter.posterId = (await db.owners.findByName(createdBy))?.id ?? -1;
+  if (createdBy) filter.posterId = await lookups.ownerIdNamed(createdBy);
   const assignedTo = queryText(params.assigned_by);
-  if (assignedTo) filter.assigneeId = (await db.owners.findByName(assignedTo))?.id ?? -1;
+  if (assignedTo) filter.assigneeId = await lookups.ownerIdNamed(assignedTo);
   return filter;
-}
-
-/** Milestones named by id or name. */
-async function milestoneIds(db: Database, repoCtx: RepoContext, names: string[]): Promise<number[]> {
-  const ids: number[] = [];
-  for (const name of names) {
-    const byId = /^\d+$/.test(name) ? await db.milestones.findById(repoCtx.repo.id, Number(name)) : null;
-    const milestone = byId ?? (await db.milestones.findByName(repoCtx.repo.id, name));
-    if (milestone) ids.push(milestone.id);
-  }
-  return ids;
 }
 
 function oneOf(name: string, raw: unknown, allowed: string[]): string | undefined {

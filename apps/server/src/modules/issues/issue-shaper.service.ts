@@ -1,14 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CommentEntity, Database, IssueEntity, MilestoneEntity, OwnerEntity } from '@bellows/persistence-typeorm';
+import {
+  CommentStore, Issue, IssueComment, IssueLabelStore, IssueStore, LabelStore, Milestone, MilestoneStore, Owner, OwnerStore, RepositoryStore,
+} from '@bellows/domain';
 import { ShapeContext } from '../accounts/dto/user.dto';
 import { SHAPE_CONTEXT } from '../accounts/shape-context.provider';
 import { RepositoryAccess } from '../repositories/repository-access.service';
-import {
-  ApiComment, ApiIssue, ApiMilestone, ApiTimelineComment, IssuePlace, TimelineExtras,
-  labelPlace, toApiComment, toApiIssue, toApiMilestone, toApiTimelineComment,
-} from './issue-shapes';
+import { toApiLabel } from '../labels/dto/label.dto';
+import { ApiComment, ApiTimelineComment, TimelineExtras, toApiComment, toApiTimelineComment } from './dto/comment.dto';
+import { ApiIssue, IssuePlace, labelPlace, toApiIssue } from './dto/issue.dto';
+import { ApiMilestone, toApiMilestone } from './dto/milestone.dto';
 import { CommentType } from './timeline-types';
-import { toApiLabel } from '../labels/label-shapes';
 
 /**
  * Turns issues, comments, milestones and timeline entries into their JSON
@@ -18,23 +19,29 @@ import { toApiLabel } from '../labels/label-shapes';
 @Injectable()
 export class IssueShaper {
   constructor(
-    private readonly db: Database,
+    private readonly issueStore: IssueStore,
+    private readonly comments: CommentStore,
+    private readonly milestoneStore: MilestoneStore,
+    private readonly labels: LabelStore,
+    private readonly issueLabels: IssueLabelStore,
+    private readonly owners: OwnerStore,
+    private readonly repositories: RepositoryStore,
     private readonly access: RepositoryAccess,
     @Inject(SHAPE_CONTEXT) private readonly ctx: ShapeContext,
   ) {}
 
-  async issue(issue: IssueEntity, place: IssuePlace, viewer: OwnerEntity | undefined): Promise<ApiIssue> {
+  async issue(issue: Issue, place: IssuePlace, viewer: Owner | undefined): Promise<ApiIssue> {
     return (await this.issues([issue], place, viewer))[0];
   }
 
-  async issues(issues: IssueEntity[], place: IssuePlace, viewer: OwnerEntity | undefined): Promise<ApiIssue[]> {
+  async issues(issues: Issue[], place: IssuePlace, viewer: Owner | undefined): Promise<ApiIssue[]> {
     const ids = issues.map((issue) => issue.id);
     const milestoneIds = [...new Set(issues.map((issue) => issue.milestoneId).filter((id): id is number => id !== null))];
     const [labels, assignees, comments, pulls, milestones] = await Promise.all([
-      this.db.issueLabels.labelsOfIssues(ids),
-      this.db.issues.assigneesOf(ids),
-      this.db.comments.countOfType(ids, CommentType.Comment),
-      this.db.issues.pullsOf(ids),
+      this.issueLabels.labelsOfIssues(ids),
+      this.issueStore.assigneesOf(ids),
+      this.comments.countOfType(ids, CommentType.Comment),
+      this.issueStore.pullsOf(ids),
       this.milestonesById(milestoneIds),
     ]);
     return issues.map((issue) => {
@@ -55,16 +62,16 @@ export class IssueShaper {
     });
   }
 
-  async milestone(milestone: MilestoneEntity): Promise<ApiMilestone> {
+  async milestone(milestone: Milestone): Promise<ApiMilestone> {
     return (await this.milestones([milestone]))[0];
   }
 
-  async milestones(milestones: MilestoneEntity[]): Promise<ApiMilestone[]> {
-    const counts = await this.db.milestones.countsOf(milestones.map((m) => m.id));
+  async milestones(milestones: Milestone[]): Promise<ApiMilestone[]> {
+    const counts = await this.milestoneStore.countsOf(milestones.map((m) => m.id));
     return milestones.map((m) => toApiMilestone(m, counts.get(m.id) ?? { open: 0, closed: 0 }));
   }
 
-  comment(comment: CommentEntity, issue: IssueEntity, place: IssuePlace, viewer: OwnerEntity | undefined): ApiComment {
+  comment(comment: IssueComment, issue: Issue, place: IssuePlace, viewer: Owner | undefined): ApiComment {
     return toApiComment(comment, issue, place, viewer, this.ctx);
   }
 
@@ -72,14 +79,14 @@ export class IssueShaper {
    * An issue's timeline entries. A reference from an issue the viewer may not
    * read is left out, so a private issue's existence does not leak through it.
    */
-  async timeline(entries: CommentEntity[], issue: IssueEntity, place: IssuePlace, viewer: OwnerEntity | undefined): Promise<ApiTimelineComment[]> {
+  async timeline(entries: IssueComment[], issue: Issue, place: IssuePlace, viewer: Owner | undefined): Promise<ApiTimelineComment[]> {
     const milestoneIds = entries.flatMap((e) => [e.milestoneId, e.oldMilestoneId]).filter((id): id is number => id !== null);
     const labelIds = entries.map((e) => e.labelId).filter((id): id is number => id !== null);
     const assigneeIds = entries.map((e) => e.assigneeId).filter((id): id is number => id !== null);
     const [milestones, labels, assignees, references] = await Promise.all([
       this.milestonesById([...new Set(milestoneIds)]),
-      this.db.labels.findByIds([...new Set(labelIds)]),
-      Promise.all([...new Set(assigneeIds)].map((id) => this.db.owners.findById(id))),
+      this.labels.findByIds([...new Set(labelIds)]),
+      Promise.all([...new Set(assigneeIds)].map((id) => this.owners.findById(id))),
       this.references(entries, viewer),
     ]);
     const shaped: ApiTimelineComment[] = [];
@@ -100,19 +107,19 @@ export class IssueShaper {
   }
 
   private async milestonesById(ids: number[]): Promise<Map<number, ApiMilestone>> {
-    const shaped = await this.milestones(await this.db.milestones.findByIds(ids));
+    const shaped = await this.milestones(await this.milestoneStore.findByIds(ids));
     return new Map(shaped.map((m) => [m.id, m]));
   }
 
   /** The referencing issue (and comment) of each reference entry the viewer may read. */
-  private async references(entries: CommentEntity[], viewer: OwnerEntity | undefined): Promise<Map<number, Pick<TimelineExtras, 'refIssue' | 'refComment'>>> {
+  private async references(entries: IssueComment[], viewer: Owner | undefined): Promise<Map<number, Pick<TimelineExtras, 'refIssue' | 'refComment'>>> {
     const result = new Map<number, Pick<TimelineExtras, 'refIssue' | 'refComment'>>();
     for (const entry of entries) {
       if (entry.refIssueId === null) continue;
-      const source = await this.db.issues.findById(entry.refIssueId);
+      const source = await this.issueStore.findById(entry.refIssueId);
       const place = source ? await this.readablePlace(source.repoId, viewer) : null;
       if (!source || !place) continue;
-      const comment = entry.refCommentId !== null ? await this.db.comments.findById(entry.refCommentId) : null;
+      const comment = entry.refCommentId !== null ? await this.comments.findById(entry.refCommentId) : null;
       result.set(entry.id, {
         refIssue: await this.issue(source, place, viewer),
         ...(comment ? { refComment: this.comment(comment, source, place, viewer) } : {}),
@@ -121,9 +128,9 @@ export class IssueShaper {
     return result;
   }
 
-  private async readablePlace(repoId: number, viewer: OwnerEntity | undefined): Promise<IssuePlace | null> {
-    const repo = await this.db.repositories.findById(repoId);
-    const owner = repo ? await this.db.owners.findById(repo.ownerId) : null;
+  private async readablePlace(repoId: number, viewer: Owner | undefined): Promise<IssuePlace | null> {
+    const repo = await this.repositories.findById(repoId);
+    const owner = repo ? await this.owners.findById(repo.ownerId) : null;
     if (!repo || !owner) return null;
     return (await this.access.permissionOf(owner, repo, viewer)) === 'none' ? null : { owner, repo };
   }

@@ -1,19 +1,17 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiOkResponse, ApiQuery, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
-import { Database } from '@bellows/persistence-typeorm';
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-metadata';
+import { IdParam } from '../../http/id-param.pipe';
 import { PageOf } from '../../http/page-of';
 import { Paging, PageRequest } from '../../http/pagination';
 import { RepositoryAccess } from '../repositories/repository-access.service';
 import { CommentsService } from './comments.service';
-import { CreateIssueCommentOption, CreateIssueOption, EditIssueCommentOption, EditIssueOption } from './dto/issue-options.dto';
-import { dateParam, issueFilterFrom, IssueListParams } from './issue-list-query';
+import { ApiComment, ApiTimelineComment, CreateIssueCommentOption, EditIssueCommentOption } from './dto/comment.dto';
+import { ApiIssue, CreateIssueOption, EditIssueOption } from './dto/issue.dto';
+import { dateParam, IssueListParams } from './issue-list-query';
 import { IssueLookup } from './issue-lookup.service';
-import { ApiComment, ApiIssue, ApiTimelineComment } from './issue-shapes';
-import { IssueShaper } from './issue-shaper.service';
 import { IssuesService } from './issues.service';
-import { CommentType } from './timeline-types';
 
 const DATE_RULES = 'updated_at out of range (before the issue was created, or in the future) or malformed';
 
@@ -23,12 +21,10 @@ const DATE_RULES = 'updated_at out of range (before the issue was created, or in
 @Controller('repos/:owner/:repo/issues')
 export class IssuesController {
   constructor(
-    private readonly db: Database,
     private readonly access: RepositoryAccess,
     private readonly lookup: IssueLookup,
     private readonly issues: IssuesService,
     private readonly comments: CommentsService,
-    private readonly shaper: IssueShaper,
   ) {}
 
   @Get()
@@ -52,15 +48,19 @@ export class IssuesController {
     @Paging() paging: PageRequest,
   ): Promise<PageOf<ApiIssue>> {
     const repoCtx = await this.access.resolve(owner, repo, actor);
-    const [issues, total] = await this.issues.list(await issueFilterFrom(this.db, repoCtx, params), paging);
-    return new PageOf(await this.shaper.issues(issues, repoCtx, actor?.user), total, paging);
+    return this.issues.list(repoCtx, params, paging, actor?.user);
   }
 
   @Post()
   @RequireSignIn()
   @ApiCreatedResponse({ type: ApiIssue })
   @ApiUnprocessableEntityResponse({ description: 'invalid input, or an unknown milestone, label or assignee' })
-  async issueCreateIssue(@Param('owner') owner: string, @Param('repo') repo: string, @Body() body: CreateIssueOption, @CurrentActor() actor: Actor): Promise<ApiIssue> {
+  async issueCreateIssue(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Body() body: CreateIssueOption,
+    @CurrentActor() actor: Actor,
+  ): Promise<ApiIssue> {
     const repoCtx = await this.access.resolve(owner, repo, actor);
     return this.issues.create(repoCtx, body, actor);
   }
@@ -81,15 +81,18 @@ export class IssuesController {
   ): Promise<PageOf<ApiComment>> {
     const repoCtx = await this.access.resolve(owner, repo, actor);
     const period = { since: dateParam('since', since), before: dateParam('before', before) };
-    const [comments, total] = await this.db.comments.listOfRepository(repoCtx.repo.id, [CommentType.Comment], period, paging.offset, paging.limit);
-    return new PageOf(comments.map((c) => this.shaper.comment(c, c.issue!, repoCtx, actor?.user)), total, paging);
+    return this.comments.listOfRepository(repoCtx, period, paging, actor?.user);
   }
 
   @Get('comments/:id')
   @ApiOkResponse({ type: ApiComment })
-  async issueGetComment(@Param('owner') owner: string, @Param('repo') repo: string, @Param('id') id: string, @CurrentActor() actor: Actor | undefined): Promise<ApiComment> {
-    const { repoCtx, issue, comment } = await this.lookup.resolveComment(owner, repo, id, actor);
-    return this.shaper.comment(comment, issue, repoCtx, actor?.user);
+  async issueGetComment(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('id', new IdParam('comment')) id: number,
+    @CurrentActor() actor: Actor | undefined,
+  ): Promise<ApiComment> {
+    return this.comments.get(await this.lookup.resolveComment(owner, repo, id, actor), actor?.user);
   }
 
   @Patch('comments/:id')
@@ -100,13 +103,11 @@ export class IssuesController {
   async issueEditComment(
     @Param('owner') owner: string,
     @Param('repo') repo: string,
-    @Param('id') id: string,
+    @Param('id', new IdParam('comment')) id: number,
     @Body() body: EditIssueCommentOption,
     @CurrentActor() actor: Actor,
   ): Promise<ApiComment> {
-    const resolved = await this.lookup.resolveComment(owner, repo, id, actor);
-    const comment = await this.comments.edit(resolved, body.body, body.updated_at, actor);
-    return this.shaper.comment(comment, resolved.issue, resolved.repoCtx, actor.user);
+    return this.comments.edit(await this.lookup.resolveComment(owner, repo, id, actor), body.body, body.updated_at, actor);
   }
 
   @Delete('comments/:id')
@@ -114,7 +115,12 @@ export class IssuesController {
   @RequireSignIn()
   @ApiNoContentResponse()
   @ApiForbiddenResponse({ description: "neither the comment's author nor a repository administrator" })
-  async issueDeleteComment(@Param('owner') owner: string, @Param('repo') repo: string, @Param('id') id: string, @CurrentActor() actor: Actor): Promise<void> {
+  async issueDeleteComment(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('id', new IdParam('comment')) id: number,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
     await this.comments.delete(await this.lookup.resolveComment(owner, repo, id, actor), actor);
   }
 
@@ -123,13 +129,23 @@ export class IssuesController {
   @RequireSignIn()
   @ApiNoContentResponse()
   @ApiForbiddenResponse({ description: 'not an administrator of the repository' })
-  async issueDelete(@Param('owner') owner: string, @Param('repo') repo: string, @Param('index') index: string, @CurrentActor() actor: Actor): Promise<void> {
+  async issueDelete(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('index', new IdParam('issue')) index: number,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
     await this.issues.delete(await this.lookup.resolveIssue(owner, repo, index, actor));
   }
 
   @Get(':index')
   @ApiOkResponse({ type: ApiIssue })
-  async issueGetIssue(@Param('owner') owner: string, @Param('repo') repo: string, @Param('index') index: string, @CurrentActor() actor: Actor | undefined): Promise<ApiIssue> {
+  async issueGetIssue(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('index', new IdParam('issue')) index: number,
+    @CurrentActor() actor: Actor | undefined,
+  ): Promise<ApiIssue> {
     const { repoCtx, issue } = await this.lookup.resolveIssue(owner, repo, index, actor);
     return this.issues.get(repoCtx, issue, actor?.user);
   }
@@ -144,7 +160,7 @@ export class IssuesController {
   async issueEditIssue(
     @Param('owner') owner: string,
     @Param('repo') repo: string,
-    @Param('index') index: string,
+    @Param('index', new IdParam('issue')) index: number,
     @Body() body: EditIssueOption,
     @CurrentActor() actor: Actor,
   ): Promise<ApiIssue> {
@@ -158,15 +174,14 @@ export class IssuesController {
   async issueGetComments(
     @Param('owner') owner: string,
     @Param('repo') repo: string,
-    @Param('index') index: string,
+    @Param('index', new IdParam('issue')) index: number,
     @Query('since') since: unknown,
     @Query('before') before: unknown,
     @CurrentActor() actor: Actor | undefined,
   ): Promise<ApiComment[]> {
-    const { repoCtx, issue } = await this.lookup.resolveIssue(owner, repo, index, actor);
+    const resolved = await this.lookup.resolveIssue(owner, repo, index, actor);
     const period = { since: dateParam('since', since), before: dateParam('before', before) };
-    const [comments] = await this.db.comments.listOfIssue(issue.id, period, [CommentType.Comment]);
-    return comments.map((c) => this.shaper.comment(c, issue, repoCtx, actor?.user));
+    return this.comments.listOfIssue(resolved, period, actor?.user);
   }
 
   @Post(':index/comments')
@@ -177,13 +192,11 @@ export class IssuesController {
   async issueCreateComment(
     @Param('owner') owner: string,
     @Param('repo') repo: string,
-    @Param('index') index: string,
+    @Param('index', new IdParam('issue')) index: number,
     @Body() body: CreateIssueCommentOption,
     @CurrentActor() actor: Actor,
   ): Promise<ApiComment> {
-    const resolved = await this.lookup.resolveIssue(owner, repo, index, actor);
-    const comment = await this.comments.create(resolved, body.body, body.updated_at, actor);
-    return this.shaper.comment(comment, resolved.issue, resolved.repoCtx, actor.user);
+    return this.comments.create(await this.lookup.resolveIssue(owner, repo, index, actor), body.body, body.updated_at, actor);
   }
 
   @Get(':index/timeline')
@@ -195,15 +208,14 @@ export class IssuesController {
   async issueGetCommentsAndTimeline(
     @Param('owner') owner: string,
     @Param('repo') repo: string,
-    @Param('index') index: string,
+    @Param('index', new IdParam('issue')) index: number,
     @Query('since') since: unknown,
     @Query('before') before: unknown,
     @CurrentActor() actor: Actor | undefined,
     @Paging() paging: PageRequest,
   ): Promise<PageOf<ApiTimelineComment>> {
-    const { repoCtx, issue } = await this.lookup.resolveIssue(owner, repo, index, actor);
+    const resolved = await this.lookup.resolveIssue(owner, repo, index, actor);
     const period = { since: dateParam('since', since), before: dateParam('before', before) };
-    const [entries, total] = await this.db.comments.listOfIssue(issue.id, period, undefined, { skip: paging.offset, take: paging.limit });
-    return new PageOf(await this.shaper.timeline(entries, issue, repoCtx, actor?.user), total, paging);
+    return this.comments.timelineOf(resolved, period, paging, actor?.user);
   }
 }

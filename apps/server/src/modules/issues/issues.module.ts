@@ -18,8 +18,8 @@ import { UpdateDatePolicy } from './update-date-policy';
  * Issues, comments, the timeline, cross-references and milestones. Exports
  * what the labels, attachments and notifications features build on: finding
  * an issue or comment for a caller (IssueLookup), recording timeline events
- * (TimelineService), setting an issue's update date (IssueService.touch) and
- * applying the update-date policy (UpdateDatePolicy).
+ * (TimelineService), applying the update-date policy (UpdateDatePolicy) and
+ * shaping issues (IssueShaper). IssueService is deprecated (see its file).
  */
 @Module({
   imports: [AccountsModule, RepositoriesModule],

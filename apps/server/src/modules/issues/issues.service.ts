@@ -1,30 +1,39 @@
 import { ForbiddenException, Injectable, Optional, UnprocessableEntityException } from '@nestjs/common';
-import { assertNoExclusiveConflict, ContainerGoneError, crossReferenceEvents, editIssueDates, ExclusiveLabelConflictError, MentioningIssue, milestoneUpdateDate } from '@bellows/domain';
-import { Database, IssueChanges, IssueEntity, IssueFilter, MilestoneEntity, OwnerEntity } from '@bellows/persistence-typeorm';
+import {
+  assertNoExclusiveConflict, ContainerGoneError, crossReferenceEvents, editIssueDates, ExclusiveLabelConflictError, Issue, IssueChanges, IssueStore,
+  LabelStore, MentioningIssue, Milestone, milestoneUpdateDate, MilestoneStore, Owner, OwnerStore, TransactionStores, UnitOfWork, UsableLabels,
+} from '@bellows/domain';
+import { Database } from '@bellows/persistence-typeorm';
 import { BlobStore } from '@bellows/storage';
 import { removeAttachmentFiles } from '../attachments/attachment-files';
 import { Actor } from '../../http/auth/actor';
+import { PageOf } from '../../http/page-of';
 import { PageRequest } from '../../http/pagination';
 import { IssueEvents } from '../notifications/notification-events';
 import { RepoContext, RepositoryAccess } from '../repositories/repository-access.service';
 import { atLeast } from '../repositories/repo-permission';
 import { CrossReferences } from './cross-references.service';
-import { CreateIssueOption, EditIssueOption } from './dto/issue-options.dto';
+import { ApiIssue, CreateIssueOption, EditIssueOption } from './dto/issue.dto';
+import { issueFilterFrom, IssueListParams } from './issue-list-query';
 import { ResolvedIssue } from './issue-lookup.service';
-import { ApiIssue } from './issue-shapes';
 import { IssueShaper } from './issue-shaper.service';
 import { TimelineService } from './timeline.service';
 import { CommentType } from './timeline-types';
 import { UpdateDatePolicy } from './update-date-policy';
 
 /**
- * Opening, listing and editing issues. Every change an edit makes is stored in
- * one transaction with the timeline events recording it, dated as the
- * update-date policy decides.
+ * Opening, listing, editing and deleting issues. Every change an edit makes is
+ * stored in one transaction with the timeline events recording it, dated as
+ * the update-date policy decides.
  */
 @Injectable()
 export class IssuesService {
   constructor(
+    private readonly issues: IssueStore,
+    private readonly milestones: MilestoneStore,
+    private readonly labels: LabelStore,
+    private readonly owners: OwnerStore,
+    private readonly unitOfWork: UnitOfWork,
     private readonly db: Database,
     private readonly access: RepositoryAccess,
     private readonly timeline: TimelineService,
@@ -43,7 +52,7 @@ export class IssuesService {
     const assignees = writer ? await this.assigneesNamed(repoCtx, assigneeNames(input)) : [];
     const labelIds = writer ? await this.labelsOf(repoCtx, input.labels ?? []) : [];
     const now = new Date();
-    const issue = await this.db.transaction(async (tx) => {
+    const issue = await this.unitOfWork.run(async (tx) => {
       const created = await tx.issues.create({
         repoId: repoCtx.repo.id, posterId: actor.user.id, title: input.title.trim(), body: input.body ?? '',
         isClosed: input.closed === true, milestoneId: null, createdAt: now,
@@ -60,14 +69,17 @@ export class IssuesService {
       await this.events?.publish(tx, { kind: 'issue-opened', issueId: created.id, actorId: actor.user.id, content: created.body, at: now });
       return created;
     });
-    return this.get(repoCtx, (await this.db.issues.findById(issue.id)) as IssueEntity, actor.user);
+    return this.get(repoCtx, (await this.issues.findById(issue.id)) as Issue, actor.user);
   }
 
-  list(filter: IssueFilter, paging: PageRequest): Promise<[IssueEntity[], number]> {
-    return this.db.issues.list(filter, paging.offset, paging.limit);
+  /** One page of the repository's issues narrowed by issueListIssues' parameters, as the viewer sees them. */
+  async list(repoCtx: RepoContext, params: IssueListParams, paging: PageRequest, viewer: Owner | undefined): Promise<PageOf<ApiIssue>> {
+    const filter = await issueFilterFrom(this, repoCtx, params);
+    const [issues, total] = await this.issues.list(filter, paging.offset, paging.limit);
+    return new PageOf(await this.shaper.issues(issues, repoCtx, viewer), total, paging);
   }
 
-  get(repoCtx: RepoContext, issue: IssueEntity, viewer: OwnerEntity | undefined): Promise<ApiIssue> {
+  get(repoCtx: RepoContext, issue: Issue, viewer: Owner | undefined): Promise<ApiIssue> {
     return this.shaper.issue(issue, repoCtx, viewer);
   }
 
@@ -89,7 +101,7 @@ export class IssuesService {
       editIssueDates({ issue, newMilestone: changesMilestone && newMilestone ? newMilestone : undefined }, context),
     );
     const date = dates.issueUpdatedAt;
-    await this.db.transaction(async (tx) => {
+    await this.unitOfWork.run(async (tx) => {
       // The stored row, held until commit: the edit compares with what is there now, and an
       // issue deleted meanwhile is a 404 instead of coming back.
       const current = await tx.issues.findForChange(issue.id);
@@ -124,7 +136,7 @@ export class IssuesService {
       }
       await tx.issues.update(issue.id, changes);
     });
-    return this.get(repoCtx, (await this.db.issues.findById(issue.id)) as IssueEntity, actor.user);
+    return this.get(repoCtx, (await this.issues.findById(issue.id)) as Issue, actor.user);
   }
 
   /**
@@ -140,13 +152,35 @@ export class IssuesService {
     await removeAttachmentFiles(this.blobs, attachments);
   }
 
+  /** Milestones named by id or name (for the issue list's `milestones` parameter); names matching none are left out. */
+  async milestoneIdsNamed(repoCtx: RepoContext, names: string[]): Promise<number[]> {
+    const ids: number[] = [];
+    for (const name of names) {
+      const byId = /^\d+$/.test(name) ? await this.milestones.findById(repoCtx.repo.id, Number(name)) : null;
+      const milestone = byId ?? (await this.milestones.findByName(repoCtx.repo.id, name));
+      if (milestone) ids.push(milestone.id);
+    }
+    return ids;
+  }
+
+  /** Ids of the repository's issues carrying every label named (none when a name matches no usable label). */
+  async idsLabelledWithAll(repoCtx: RepoContext, labelNames: string[]): Promise<number[]> {
+    const labels = await this.labels.findUsable(usableLabelsOf(repoCtx), [], labelNames);
+    return labels.length < labelNames.length ? [] : this.issues.idsLabelledWithAll(repoCtx.repo.id, labels.map((l) => l.id));
+  }
+
+  /** The id of the owner with this name; -1 (matching nothing) when there is none. */
+  async ownerIdNamed(name: string): Promise<number> {
+    return (await this.owners.findByName(name))?.id ?? -1;
+  }
+
   /**
    * Moves the milestone's update date forward to `date` (never back, see
    * `milestoneUpdateDate`), computed on its row as it is now and held to the
    * end of the transaction; 422 when the milestone was deleted meanwhile
    * (it is not brought back, and the issue is not put into it).
    */
-  private async bringMilestoneForward(tx: Database, id: number, date: Date): Promise<void> {
+  private async bringMilestoneForward(tx: TransactionStores, id: number, date: Date): Promise<void> {
     const current = await tx.milestones.findForChange(id);
     if (!current || !(await tx.milestones.update(id, { updatedAt: milestoneUpdateDate(current, date) }))) {
       throw new UnprocessableEntityException(`milestone: ${id} does not exist any more`);
@@ -154,17 +188,17 @@ export class IssuesService {
   }
 
   /** A milestone of this repository (422 when there is none with this id). */
-  private async milestoneOf(repoCtx: RepoContext, id: number): Promise<MilestoneEntity> {
-    const milestone = await this.db.milestones.findById(repoCtx.repo.id, id);
+  private async milestoneOf(repoCtx: RepoContext, id: number): Promise<Milestone> {
+    const milestone = await this.milestones.findById(repoCtx.repo.id, id);
     if (!milestone) throw new UnprocessableEntityException(`milestone: ${id} is not a milestone of ${repoCtx.owner.name}/${repoCtx.repo.name}`);
     return milestone;
   }
 
   /** Users who may read the repository, by name (422 naming the first who is unknown or may not). */
-  private async assigneesNamed(repoCtx: RepoContext, names: string[]): Promise<OwnerEntity[]> {
-    const users: OwnerEntity[] = [];
+  private async assigneesNamed(repoCtx: RepoContext, names: string[]): Promise<Owner[]> {
+    const users: Owner[] = [];
     for (const name of [...new Set(names.map((n) => n.trim()).filter((n) => n !== ''))]) {
-      const user = await this.db.owners.findByName(name);
+      const user = await this.owners.findByName(name);
       const mayRead = user && user.kind === 'user' && (await this.access.permissionOf(repoCtx.owner, repoCtx.repo, user)) !== 'none';
       if (!user || !mayRead) throw new UnprocessableEntityException(`assignees: ${name} is not a user who may read ${repoCtx.owner.name}/${repoCtx.repo.name}`);
       users.push(user);
@@ -178,7 +212,7 @@ export class IssuesService {
    */
   private async labelsOf(repoCtx: RepoContext, ids: number[]): Promise<number[]> {
     const wanted = [...new Set(ids)];
-    const found = await this.db.labels.findByIds(wanted);
+    const found = await this.labels.findByIds(wanted);
     for (const id of wanted) {
       const label = found.find((l) => l.id === id);
       if (!label || !(label.repoId === repoCtx.repo.id || (label.orgId !== null && label.orgId === repoCtx.owner.id))) {
@@ -199,7 +233,12 @@ function assigneeNames(input: { assignees?: string[]; assignee?: string }): stri
   return [...(input.assignee ? [input.assignee] : []), ...(input.assignees ?? [])];
 }
 
+/** The labels an issue of the repository may carry: its own and its organization's. */
+export function usableLabelsOf({ owner, repo }: Pick<RepoContext, 'owner' | 'repo'>): UsableLabels {
+  return { repoId: repo.id, orgId: owner.kind === 'organization' ? owner.id : null };
+}
+
 /** The issue as the domain's reference resolution sees it. */
-export function mentioning(repoCtx: RepoContext, issue: IssueEntity): MentioningIssue {
+export function mentioning(repoCtx: RepoContext, issue: Issue): MentioningIssue {
   return { repository: { owner: repoCtx.owner.name, name: repoCtx.repo.name }, index: issue.index };
 }

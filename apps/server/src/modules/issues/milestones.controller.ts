@@ -1,14 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UnprocessableEntityException } from '@nestjs/common';
 import { ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { Database } from '@bellows/persistence-typeorm';
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-metadata';
 import { PageOf } from '../../http/page-of';
 import { Paging, PageRequest } from '../../http/pagination';
 import { queryText } from '../repo-files/query-flag';
 import { RepositoryAccess } from '../repositories/repository-access.service';
-import { CreateMilestoneOption, EditMilestoneOption } from './dto/issue-options.dto';
-import { ApiMilestone } from './issue-shapes';
+import { ApiMilestone, CreateMilestoneOption, EditMilestoneOption } from './dto/milestone.dto';
 import { IssueShaper } from './issue-shaper.service';
 import { MilestonesService } from './milestones.service';
 
@@ -20,7 +18,6 @@ const STATES = ['open', 'closed', 'all'];
 @Controller('repos/:owner/:repo/milestones')
 export class MilestonesController {
   constructor(
-    private readonly db: Database,
     private readonly access: RepositoryAccess,
     private readonly milestones: MilestonesService,
     private readonly shaper: IssueShaper,
@@ -44,15 +41,19 @@ export class MilestonesController {
     if (!STATES.includes(state)) throw new UnprocessableEntityException(`state must be one of ${STATES.join(', ')}`);
     const repoCtx = await this.access.resolve(owner, repo, actor);
     const filter = { repoId: repoCtx.repo.id, name: queryText(rawName), ...(state === 'all' ? {} : { isClosed: state === 'closed' }) };
-    const [milestones, total] = await this.db.milestones.list(filter, paging.offset, paging.limit);
-    return new PageOf(await this.shaper.milestones(milestones), total, paging);
+    return this.milestones.list(filter, paging);
   }
 
   @Post()
   @RequireSignIn()
   @ApiCreatedResponse({ type: ApiMilestone })
   @ApiForbiddenResponse({ description: 'no write access' })
-  async issueCreateMilestone(@Param('owner') owner: string, @Param('repo') repo: string, @Body() body: CreateMilestoneOption, @CurrentActor() actor: Actor): Promise<ApiMilestone> {
+  async issueCreateMilestone(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Body() body: CreateMilestoneOption,
+    @CurrentActor() actor: Actor,
+  ): Promise<ApiMilestone> {
     const repoCtx = await this.access.resolve(owner, repo, actor);
     this.access.requireWrite(repoCtx);
     return this.shaper.milestone(await this.milestones.create(repoCtx, body));
@@ -60,7 +61,12 @@ export class MilestonesController {
 
   @Get(':id')
   @ApiOkResponse({ type: ApiMilestone })
-  async issueGetMilestone(@Param('owner') owner: string, @Param('repo') repo: string, @Param('id') id: string, @CurrentActor() actor: Actor | undefined): Promise<ApiMilestone> {
+  async issueGetMilestone(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('id') id: string,
+    @CurrentActor() actor: Actor | undefined,
+  ): Promise<ApiMilestone> {
     const repoCtx = await this.access.resolve(owner, repo, actor);
     return this.shaper.milestone(await this.milestones.find(repoCtx, id));
   }
@@ -69,7 +75,13 @@ export class MilestonesController {
   @RequireSignIn()
   @ApiOkResponse({ type: ApiMilestone })
   @ApiForbiddenResponse({ description: 'no write access' })
-  async issueEditMilestone(@Param('owner') owner: string, @Param('repo') repo: string, @Param('id') id: string, @Body() body: EditMilestoneOption, @CurrentActor() actor: Actor): Promise<ApiMilestone> {
+  async issueEditMilestone(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('id') id: string,
+    @Body() body: EditMilestoneOption,
+    @CurrentActor() actor: Actor,
+  ): Promise<ApiMilestone> {
     const repoCtx = await this.access.resolve(owner, repo, actor);
     this.access.requireWrite(repoCtx);
     return this.shaper.milestone(await this.milestones.edit(await this.milestones.find(repoCtx, id), body));
@@ -80,7 +92,12 @@ export class MilestonesController {
   @RequireSignIn()
   @ApiNoContentResponse()
   @ApiForbiddenResponse({ description: 'no write access' })
-  async issueDeleteMilestone(@Param('owner') owner: string, @Param('repo') repo: string, @Param('id') id: string, @CurrentActor() actor: Actor): Promise<void> {
+  async issueDeleteMilestone(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('id') id: string,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
     const repoCtx = await this.access.resolve(owner, repo, actor);
     this.access.requireWrite(repoCtx);
     await this.milestones.delete(await this.milestones.find(repoCtx, id));

@@ -1,27 +1,40 @@
 import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { Database, MilestoneChanges, MilestoneEntity } from '@bellows/persistence-typeorm';
+import { Milestone, MilestoneChanges, MilestoneFilter, MilestoneStore, UnitOfWork } from '@bellows/domain';
+import { parseId } from '../../http/id-param.pipe';
+import { PageOf } from '../../http/page-of';
+import { PageRequest } from '../../http/pagination';
 import { RepoContext } from '../repositories/repository-access.service';
-import { parseId } from './issue-lookup.service';
-import { CreateMilestoneOption, EditMilestoneOption } from './dto/issue-options.dto';
+import { ApiMilestone, CreateMilestoneOption, EditMilestoneOption } from './dto/milestone.dto';
+import { IssueShaper } from './issue-shaper.service';
 
 /** Milestones of a repository. Their issue counts are counted, never stored (see MilestoneStore). */
 @Injectable()
 export class MilestonesService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly milestones: MilestoneStore,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly shaper: IssueShaper,
+  ) {}
 
-  create(repoCtx: RepoContext, input: CreateMilestoneOption): Promise<MilestoneEntity> {
+  /** One page of the milestones matching the filter, by id, with their issue counts. */
+  async list(filter: MilestoneFilter, paging: PageRequest): Promise<PageOf<ApiMilestone>> {
+    const [milestones, total] = await this.milestones.list(filter, paging.offset, paging.limit);
+    return new PageOf(await this.shaper.milestones(milestones), total, paging);
+  }
+
+  create(repoCtx: RepoContext, input: CreateMilestoneOption): Promise<Milestone> {
     const now = new Date();
     const closed = input.state === 'closed';
-    return this.db.milestones.create({
+    return this.milestones.create({
       repoId: repoCtx.repo.id, name: input.title.trim(), description: input.description ?? '', isClosed: closed,
       dueOn: dueOn(input.due_on), createdAt: now, updatedAt: now, closedAt: closed ? now : null,
     });
   }
 
   /** By id, or else by name (as Forgejo's `{id}` accepts both). */
-  async find(repoCtx: RepoContext, idOrName: string): Promise<MilestoneEntity> {
+  async find(repoCtx: RepoContext, idOrName: string): Promise<Milestone> {
     const id = parseId(idOrName);
-    const milestone = (id ? await this.db.milestones.findById(repoCtx.repo.id, id) : null) ?? (await this.db.milestones.findByName(repoCtx.repo.id, idOrName));
+    const milestone = (id ? await this.milestones.findById(repoCtx.repo.id, id) : null) ?? (await this.milestones.findByName(repoCtx.repo.id, idOrName));
     if (!milestone) throw new NotFoundException(`milestone ${idOrName} does not exist in ${repoCtx.owner.name}/${repoCtx.repo.name}`);
     return milestone;
   }
@@ -31,14 +44,14 @@ export class MilestonesService {
    * deleted while the request ran is a 404 and stays deleted, and columns
    * another request changed meanwhile are kept.
    */
-  async edit(milestone: MilestoneEntity, input: EditMilestoneOption): Promise<MilestoneEntity> {
+  async edit(milestone: Milestone, input: EditMilestoneOption): Promise<Milestone> {
     const now = new Date();
     const changes: MilestoneChanges = { updatedAt: now };
     if (input.title !== undefined) changes.name = input.title.trim();
     if (input.description !== undefined) changes.description = input.description;
     if (input.due_on !== undefined) changes.dueOn = dueOn(input.due_on);
     const gone = () => new NotFoundException(`milestone ${milestone.id} does not exist`);
-    return this.db.transaction(async (tx) => {
+    return this.unitOfWork.run(async (tx) => {
       const current = await tx.milestones.findForChange(milestone.id);
       if (!current) throw gone();
       if (input.state !== undefined && (input.state === 'closed') !== current.isClosed) {
@@ -50,8 +63,8 @@ export class MilestonesService {
     });
   }
 
-  delete(milestone: MilestoneEntity): Promise<void> {
-    return this.db.milestones.delete(milestone.id);
+  delete(milestone: Milestone): Promise<void> {
+    return this.milestones.delete(milestone.id);
   }
 }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CommentEntity, Database, NewComment } from '@bellows/persistence-typeorm';
+import { IssueComment, NewComment, TransactionStores } from '@bellows/domain';
 import { CommentTypeNumber } from './timeline-types';
 
 /**
@@ -21,8 +21,8 @@ export type TimelineEvent = Omit<NewComment, 'posterId' | 'type'> & {
  */
 @Injectable()
 export class TimelineService {
-  /** Adds the event to the issue's timeline, in `tx` (a Database from `db.transaction`). */
-  record(tx: Database, { actorId, ...event }: TimelineEvent): Promise<CommentEntity> {
+  /** Adds the event to the issue's timeline, in `tx` (the stores of `UnitOfWork.run`). */
+  record(tx: Pick<TransactionStores, 'comments'>, { actorId, ...event }: TimelineEvent): Promise<IssueComment> {
     return tx.comments.insert({ ...event, posterId: actorId });
   }
 }

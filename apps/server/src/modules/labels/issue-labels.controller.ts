@@ -2,9 +2,9 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nest
 import { ApiForbiddenResponse, ApiNoContentResponse, ApiOkResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-metadata';
-import { IssueLabelsOption } from './dto/label-options.dto';
+import { IdParam } from '../../http/id-param.pipe';
+import { ApiLabel, IssueLabelsOption } from './dto/label.dto';
 import { IssueLabelsService } from './issue-labels.service';
-import { ApiLabel } from './label-shapes';
 
 /** The labels on one issue: `/repos/{owner}/{repo}/issues/{index}/labels…`. Changing them needs write access. */
 @ApiTags('issue')
@@ -15,7 +15,12 @@ export class IssueLabelsController {
 
   @Get()
   @ApiOkResponse({ type: [ApiLabel] })
-  issueGetLabels(@Param('owner') owner: string, @Param('repo') repo: string, @Param('index') index: string, @CurrentActor() actor: Actor | undefined): Promise<ApiLabel[]> {
+  issueGetLabels(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('index', new IdParam('issue')) index: number,
+    @CurrentActor() actor: Actor | undefined,
+  ): Promise<ApiLabel[]> {
     return this.labels.list({ owner, repo, index }, actor);
   }
 
@@ -25,7 +30,13 @@ export class IssueLabelsController {
   @ApiOkResponse({ type: [ApiLabel], description: 'the issue\'s labels after the change' })
   @ApiForbiddenResponse({ description: 'no write access, or updated_at set by someone who may not back-date' })
   @ApiUnprocessableEntityResponse({ description: 'an unknown label, two exclusive labels of one scope, or a bad updated_at' })
-  issueAddLabel(@Param('owner') owner: string, @Param('repo') repo: string, @Param('index') index: string, @Body() body: IssueLabelsOption, @CurrentActor() actor: Actor): Promise<ApiLabel[]> {
+  issueAddLabel(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('index', new IdParam('issue')) index: number,
+    @Body() body: IssueLabelsOption,
+    @CurrentActor() actor: Actor,
+  ): Promise<ApiLabel[]> {
     return this.labels.add({ owner, repo, index }, body, actor);
   }
 
@@ -34,7 +45,13 @@ export class IssueLabelsController {
   @ApiOkResponse({ type: [ApiLabel], description: 'the issue\'s labels after the change' })
   @ApiForbiddenResponse({ description: 'no write access' })
   @ApiUnprocessableEntityResponse({ description: 'an unknown label, two exclusive labels of one scope, or a bad updated_at' })
-  issueReplaceLabels(@Param('owner') owner: string, @Param('repo') repo: string, @Param('index') index: string, @Body() body: IssueLabelsOption, @CurrentActor() actor: Actor): Promise<ApiLabel[]> {
+  issueReplaceLabels(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('index', new IdParam('issue')) index: number,
+    @Body() body: IssueLabelsOption,
+    @CurrentActor() actor: Actor,
+  ): Promise<ApiLabel[]> {
     return this.labels.replace({ owner, repo, index }, body, actor);
   }
 
@@ -43,7 +60,12 @@ export class IssueLabelsController {
   @RequireSignIn()
   @ApiNoContentResponse()
   @ApiForbiddenResponse({ description: 'no write access' })
-  async issueClearLabels(@Param('owner') owner: string, @Param('repo') repo: string, @Param('index') index: string, @CurrentActor() actor: Actor): Promise<void> {
+  async issueClearLabels(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('index', new IdParam('issue')) index: number,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
     await this.labels.clear({ owner, repo, index }, actor);
   }
 
@@ -53,7 +75,13 @@ export class IssueLabelsController {
   @ApiNoContentResponse()
   @ApiForbiddenResponse({ description: 'no write access' })
   @ApiUnprocessableEntityResponse({ description: 'no such label' })
-  async issueRemoveLabel(@Param('owner') owner: string, @Param('repo') repo: string, @Param('index') index: string, @Param('id') id: string, @CurrentActor() actor: Actor): Promise<void> {
+  async issueRemoveLabel(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('index', new IdParam('issue')) index: number,
+    @Param('id', new IdParam('label', 422)) id: number,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
     await this.labels.remove({ owner, repo, index }, id, actor);
   }
 }

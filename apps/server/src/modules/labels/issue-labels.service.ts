@@ -1,24 +1,25 @@
 import { Inject, Injectable, UnprocessableEntityException } from '@nestjs/common';
-import { addLabels, addLabelsDates, ExclusiveLabelConflictError, LabelChange, replaceLabels } from '@bellows/domain';
-import { Database, IssueEntity, LabelEntity, UsableLabels } from '@bellows/persistence-typeorm';
+import {
+  addLabels, addLabelsDates, ExclusiveLabelConflictError, Issue, IssueLabelStore, Label, LabelChange, LabelStore, replaceLabels,
+  TransactionStores, UnitOfWork, UsableLabels,
+} from '@bellows/domain';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
 import { Actor } from '../../http/auth/actor';
 import { IssueLookup, ResolvedIssue } from '../issues/issue-lookup.service';
-import { IssueService } from '../issues/issue.service';
 import { CommentType } from '../issues/timeline-types';
 import { TimelineService } from '../issues/timeline.service';
 import { UpdateDatePolicy } from '../issues/update-date-policy';
 import { RepositoryAccess } from '../repositories/repository-access.service';
-import { IssueLabelsOption } from './dto/label-options.dto';
-import { ApiLabel, toApiLabel } from './label-shapes';
+import { usableLabelsOf } from '../issues/issues.service';
+import { ApiLabel, IssueLabelsOption, toApiLabel } from './dto/label.dto';
 import { resolveLabelRefs } from './label-refs';
 
 /** Where the issue is, as a request names it. */
 export interface IssueAddress {
   owner: string;
   repo: string;
-  index: string;
+  index: number;
 }
 
 /** The dates a label change stamps: on its timeline events, and on the issue. */
@@ -37,10 +38,11 @@ export class IssueLabelsService {
   private readonly rootUrl: string;
 
   constructor(
-    private readonly db: Database,
+    private readonly labels: LabelStore,
+    private readonly issueLabels: IssueLabelStore,
+    private readonly unitOfWork: UnitOfWork,
     private readonly lookup: IssueLookup,
     private readonly access: RepositoryAccess,
-    private readonly issues: IssueService,
     private readonly timeline: TimelineService,
     private readonly policy: UpdateDatePolicy,
     @Inject(CONFIG) config: BellowsConfig,
@@ -50,7 +52,7 @@ export class IssueLabelsService {
 
   async list(address: IssueAddress, actor: Actor | undefined): Promise<ApiLabel[]> {
     const target = await this.lookup.resolveIssue(address.owner, address.repo, address.index, actor);
-    return this.shapes(target, await this.db.issueLabels.labelsOf(target.issue.id));
+    return this.shapes(target, await this.issueLabels.labelsOf(target.issue.id));
   }
 
   /** Adds labels; an exclusive one replaces the issue's label of its scope. `updated_at` dates the events. */
@@ -69,12 +71,11 @@ export class IssueLabelsService {
   }
 
   /** Takes one label off (422 when no such label exists; nothing happens when the issue does not carry it). */
-  async remove(address: IssueAddress, rawLabelId: string, actor: Actor): Promise<void> {
+  async remove(address: IssueAddress, labelId: number, actor: Actor): Promise<void> {
     const target = await this.writable(address, actor);
-    const labelId = /^\d{1,15}$/.test(rawLabelId) ? Number(rawLabelId) : NaN;
-    const [label] = Number.isSafeInteger(labelId) ? await this.db.labels.findUsable(usableIn(target), [labelId], []) : [];
-    if (!label) throw new UnprocessableEntityException(`label ${rawLabelId} does not exist`);
-    const takeOff = (current: LabelEntity[]): LabelChange<LabelEntity> => ({
+    const [label] = await this.labels.findUsable(usableIn(target), [labelId], []);
+    if (!label) throw new UnprocessableEntityException(`label ${labelId} does not exist`);
+    const takeOff = (current: Label[]): LabelChange<Label> => ({
       labels: current.filter((l) => l.id !== label.id),
       added: [],
       removed: current.filter((l) => l.id === label.id),
@@ -86,10 +87,10 @@ export class IssueLabelsService {
     address: IssueAddress,
     option: IssueLabelsOption,
     actor: Actor,
-    rule: (current: LabelEntity[], requested: LabelEntity[]) => LabelChange<LabelEntity>,
+    rule: (current: Label[], requested: Label[]) => LabelChange<Label>,
   ): Promise<ApiLabel[]> {
     const target = await this.writable(address, actor);
-    const requested = await resolveLabelRefs(this.db, usableIn(target), option.labels ?? []);
+    const requested = await resolveLabelRefs(this.labels, usableIn(target), option.labels ?? []);
     const context = this.policy.context(target.repoCtx, actor, option.updated_at);
     const dates = this.policy.decide(() => addLabelsDates(target.issue, context));
     const labels = await this.apply(target, actor, (current) => rule(current, requested), { eventAt: dates.labelEventCreatedAt, issueUpdatedAt: dates.issueUpdatedAt });
@@ -100,11 +101,11 @@ export class IssueLabelsService {
   private apply(
     target: ResolvedIssue,
     actor: Actor,
-    decide: (current: LabelEntity[]) => LabelChange<LabelEntity>,
+    decide: (current: Label[]) => LabelChange<Label>,
     dates: LabelChangeDates,
-  ): Promise<LabelEntity[]> {
+  ): Promise<Label[]> {
     const { issue } = target;
-    return this.db.transaction(async (tx) => {
+    return this.unitOfWork.run(async (tx) => {
       const current = await tx.issueLabels.labelsOf(issue.id);
       const { labels, added, removed } = refuseConflict(() => decide(current));
       if (added.length === 0 && removed.length === 0) return sortedByName(labels);
@@ -112,13 +113,13 @@ export class IssueLabelsService {
       await tx.issueLabels.add(issue.id, added.map((label) => label.id));
       for (const label of removed) await this.recordEvent(tx, issue, actor, label, true, dates.eventAt);
       for (const label of added) await this.recordEvent(tx, issue, actor, label, false, dates.eventAt);
-      await this.issues.touch(tx, issue.id, dates.issueUpdatedAt);
+      await tx.issues.touch(issue.id, dates.issueUpdatedAt);
       return sortedByName(labels);
     });
   }
 
   /** As in Forgejo, a label event's body is `1` when the label was put on and empty when it was taken off. */
-  private recordEvent(tx: Database, issue: IssueEntity, actor: Actor, label: LabelEntity, isRemoval: boolean, at: Date) {
+  private recordEvent(tx: TransactionStores, issue: Issue, actor: Actor, label: Label, isRemoval: boolean, at: Date) {
     return this.timeline.record(tx, {
       issueId: issue.id, type: CommentType.Label, actorId: actor.user.id, labelId: label.id, isRemoval, content: isRemoval ? '' : '1', createdAt: at, updatedAt: at,
     });
@@ -136,7 +137,7 @@ export class IssueLabelsService {
     return { eventAt: now, issueUpdatedAt: now };
   }
 
-  private shapes({ repoCtx }: ResolvedIssue, labels: LabelEntity[]): ApiLabel[] {
+  private shapes({ repoCtx }: ResolvedIssue, labels: Label[]): ApiLabel[] {
     const context = { rootUrl: this.rootUrl, ownerName: repoCtx.owner.name, repoName: repoCtx.repo.name };
     return labels.map((label) => toApiLabel(label, context));
   }
@@ -144,7 +145,7 @@ export class IssueLabelsService {
 
 /** The labels an issue of the resolved repository may carry: its own and its organization's. */
 export function usableIn({ repoCtx }: ResolvedIssue): UsableLabels {
-  return { repoId: repoCtx.repo.id, orgId: repoCtx.owner.kind === 'organization' ? repoCtx.owner.id : null };
+  return usableLabelsOf(repoCtx);
 }
 
 /** Two exclusive labels of one scope in one request: 422 naming both, before anything is stored. */
@@ -157,6 +158,6 @@ function refuseConflict<T>(work: () => T): T {
   }
 }
 
-function sortedByName(labels: LabelEntity[]): LabelEntity[] {
+function sortedByName(labels: Label[]): Label[] {
   return [...labels].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
 }

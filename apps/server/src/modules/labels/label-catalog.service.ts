@@ -1,12 +1,10 @@
 import { Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { normalizeLabelColor } from '@bellows/domain';
-import { Database, LabelChanges, LabelEntity, LabelHolder } from '@bellows/persistence-typeorm';
+import { Label, LabelChanges, LabelHolder, LabelStore, normalizeLabelColor } from '@bellows/domain';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
 import { PageOf } from '../../http/page-of';
 import { PageRequest } from '../../http/pagination';
-import { CreateLabelOption, EditLabelOption } from './dto/label-options.dto';
-import { ApiLabel, LabelUrlContext, toApiLabel } from './label-shapes';
+import { ApiLabel, CreateLabelOption, EditLabelOption, LabelUrlContext, toApiLabel } from './dto/label.dto';
 
 /** A repository's or an organization's label set, as the caller addresses it. */
 export interface LabelSet {
@@ -26,23 +24,23 @@ export class LabelCatalog {
   private readonly rootUrl: string;
 
   constructor(
-    private readonly db: Database,
+    private readonly labels: LabelStore,
     @Inject(CONFIG) config: BellowsConfig,
   ) {
     this.rootUrl = config.server.rootUrl;
   }
 
   async list(set: LabelSet, paging: PageRequest): Promise<PageOf<ApiLabel>> {
-    const [labels, total] = await this.db.labels.list(set.holder, paging.offset, paging.limit);
+    const [labels, total] = await this.labels.list(set.holder, paging.offset, paging.limit);
     return new PageOf(labels.map((label) => this.shape(set, label)), total, paging);
   }
 
-  async get(set: LabelSet, id: string): Promise<ApiLabel> {
+  async get(set: LabelSet, id: number): Promise<ApiLabel> {
     return this.shape(set, await this.find(set, id));
   }
 
   async create(set: LabelSet, option: CreateLabelOption): Promise<ApiLabel> {
-    const label = await this.db.labels.create(set.holder, {
+    const label = await this.labels.create(set.holder, {
       name: option.name,
       color: colorOf(option.color),
       description: option.description ?? '',
@@ -52,7 +50,7 @@ export class LabelCatalog {
     return this.shape(set, label);
   }
 
-  async edit(set: LabelSet, id: string, option: EditLabelOption): Promise<ApiLabel> {
+  async edit(set: LabelSet, id: number, option: EditLabelOption): Promise<ApiLabel> {
     const label = await this.find(set, id);
     const changes: LabelChanges = {};
     if (option.name !== undefined) changes.name = option.name;
@@ -61,22 +59,21 @@ export class LabelCatalog {
     if (option.exclusive !== undefined) changes.exclusive = option.exclusive;
     if (option.is_archived !== undefined) changes.isArchived = option.is_archived;
     // By id, exactly the given fields: a label deleted meanwhile is a 404 and stays deleted.
-    if (!(await this.db.labels.update(label.id, changes))) throw new NotFoundException(`label ${id} does not exist`);
+    if (!(await this.labels.update(label.id, changes))) throw new NotFoundException(`label ${id} does not exist`);
     return this.shape(set, await this.find(set, id));
   }
 
-  async delete(set: LabelSet, id: string): Promise<void> {
-    await this.db.labels.delete((await this.find(set, id)).id);
+  async delete(set: LabelSet, id: number): Promise<void> {
+    await this.labels.delete((await this.find(set, id)).id);
   }
 
-  private async find(set: LabelSet, rawId: string): Promise<LabelEntity> {
-    const id = /^\d{1,15}$/.test(rawId) ? Number(rawId) : null;
-    const label = id ? await this.db.labels.find(set.holder, id) : null;
-    if (!label) throw new NotFoundException(`label ${rawId} does not exist`);
+  private async find(set: LabelSet, id: number): Promise<Label> {
+    const label = await this.labels.find(set.holder, id);
+    if (!label) throw new NotFoundException(`label ${id} does not exist`);
     return label;
   }
 
-  private shape(set: LabelSet, label: LabelEntity): ApiLabel {
+  private shape(set: LabelSet, label: Label): ApiLabel {
     const context: LabelUrlContext = { rootUrl: this.rootUrl, ownerName: set.ownerName, repoName: set.repoName };
     return toApiLabel(label, context);
   }

@@ -1,5 +1,5 @@
 import { UnprocessableEntityException } from '@nestjs/common';
-import { Database, LabelEntity, UsableLabels } from '@bellows/persistence-typeorm';
+import { Label, LabelStore, UsableLabels } from '@bellows/domain';
 
 /**
  * Reads `labels` of an IssueLabelsOption: each entry is a label id (a number)
@@ -8,7 +8,7 @@ import { Database, LabelEntity, UsableLabels } from '@bellows/persistence-typeor
  * entry naming no usable label is refused with 422 naming it, so a typo never
  * silently changes less than asked.
  */
-export async function resolveLabelRefs(db: Database, usable: UsableLabels, refs: readonly unknown[]): Promise<LabelEntity[]> {
+export async function resolveLabelRefs(labels: LabelStore, usable: UsableLabels, refs: readonly unknown[]): Promise<Label[]> {
   const ids: number[] = [];
   const names: string[] = [];
   for (const ref of refs) {
@@ -16,7 +16,7 @@ export async function resolveLabelRefs(db: Database, usable: UsableLabels, refs:
     else if (typeof ref === 'string' && ref !== '') names.push(ref);
     else throw new UnprocessableEntityException(`labels must hold label ids (integers) or label names (strings), got ${JSON.stringify(ref)}`);
   }
-  const found = await db.labels.findUsable(usable, ids, names);
+  const found = await labels.findUsable(usable, ids, names);
   const missing = [
     ...ids.filter((id) => !found.some((label) => label.id === id)),
     ...names.filter((name) => !found.some((label) => label.name === name)).map((name) => JSON.stringify(name)),

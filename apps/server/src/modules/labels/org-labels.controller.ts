@@ -1,14 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiQuery, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
-import { OwnerEntity } from '@bellows/persistence-typeorm';
+import { Owner } from '@bellows/domain';
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-metadata';
 import { PageOf } from '../../http/page-of';
 import { Paging, PageRequest } from '../../http/pagination';
+import { IdParam } from '../../http/id-param.pipe';
 import { OrgMembershipService } from '../accounts/org-membership.service';
-import { CreateLabelOption, EditLabelOption } from './dto/label-options.dto';
+import { ApiLabel, CreateLabelOption, EditLabelOption } from './dto/label.dto';
 import { LabelCatalog, LabelSet } from './label-catalog.service';
-import { ApiLabel } from './label-shapes';
 
 /**
  * An organization's labels, usable on the issues of all its repositories:
@@ -42,7 +42,11 @@ export class OrgLabelsController {
 
   @Get(':id')
   @ApiOkResponse({ type: ApiLabel })
-  async orgGetLabel(@Param('org') org: string, @Param('id') id: string, @CurrentActor() actor: Actor | undefined): Promise<ApiLabel> {
+  async orgGetLabel(
+    @Param('org') org: string,
+    @Param('id', new IdParam('label')) id: number,
+    @CurrentActor() actor: Actor | undefined,
+  ): Promise<ApiLabel> {
     return this.labels.get(labelSetOf(await this.membership.findVisibleOrg(org, actor?.user)), id);
   }
 
@@ -50,7 +54,12 @@ export class OrgLabelsController {
   @RequireSignIn()
   @ApiOkResponse({ type: ApiLabel })
   @ApiUnprocessableEntityResponse({ description: 'invalid name or colour' })
-  async orgEditLabel(@Param('org') org: string, @Param('id') id: string, @Body() body: EditLabelOption, @CurrentActor() actor: Actor): Promise<ApiLabel> {
+  async orgEditLabel(
+    @Param('org') org: string,
+    @Param('id', new IdParam('label')) id: number,
+    @Body() body: EditLabelOption,
+    @CurrentActor() actor: Actor,
+  ): Promise<ApiLabel> {
     return this.labels.edit(labelSetOf(await this.membership.findManageableOrg(org, actor.user)), id, body);
   }
 
@@ -58,11 +67,11 @@ export class OrgLabelsController {
   @HttpCode(204)
   @RequireSignIn()
   @ApiNoContentResponse()
-  async orgDeleteLabel(@Param('org') org: string, @Param('id') id: string, @CurrentActor() actor: Actor): Promise<void> {
+  async orgDeleteLabel(@Param('org') org: string, @Param('id', new IdParam('label')) id: number, @CurrentActor() actor: Actor): Promise<void> {
     await this.labels.delete(labelSetOf(await this.membership.findManageableOrg(org, actor.user)), id);
   }
 }
 
-function labelSetOf(org: OwnerEntity): LabelSet {
+function labelSetOf(org: Owner): LabelSet {
   return { holder: { orgId: org.id }, ownerName: org.name };
 }

@@ -4,10 +4,10 @@ import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-metadata';
 import { PageOf } from '../../http/page-of';
 import { Paging, PageRequest } from '../../http/pagination';
+import { IdParam } from '../../http/id-param.pipe';
 import { RepoContext, RepositoryAccess } from '../repositories/repository-access.service';
-import { CreateLabelOption, EditLabelOption } from './dto/label-options.dto';
+import { ApiLabel, CreateLabelOption, EditLabelOption } from './dto/label.dto';
 import { LabelCatalog, LabelSet } from './label-catalog.service';
-import { ApiLabel } from './label-shapes';
 
 /** A repository's labels: `/repos/{owner}/{repo}/labels…`. Reading needs read access, changing needs write. */
 @ApiTags('issue')
@@ -23,7 +23,12 @@ export class RepoLabelsController {
   @ApiQuery({ name: 'page', required: false, type: 'integer' })
   @ApiQuery({ name: 'limit', required: false, type: 'integer' })
   @ApiOkResponse({ type: [ApiLabel] })
-  async issueListLabels(@Param('owner') owner: string, @Param('repo') repo: string, @CurrentActor() actor: Actor | undefined, @Paging() paging: PageRequest): Promise<PageOf<ApiLabel>> {
+  async issueListLabels(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @CurrentActor() actor: Actor | undefined,
+    @Paging() paging: PageRequest,
+  ): Promise<PageOf<ApiLabel>> {
     return this.labels.list(labelSetOf(await this.access.resolve(owner, repo, actor)), paging);
   }
 
@@ -31,13 +36,23 @@ export class RepoLabelsController {
   @RequireSignIn()
   @ApiCreatedResponse({ type: ApiLabel })
   @ApiUnprocessableEntityResponse({ description: 'invalid name or colour' })
-  async issueCreateLabel(@Param('owner') owner: string, @Param('repo') repo: string, @Body() body: CreateLabelOption, @CurrentActor() actor: Actor): Promise<ApiLabel> {
+  async issueCreateLabel(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Body() body: CreateLabelOption,
+    @CurrentActor() actor: Actor,
+  ): Promise<ApiLabel> {
     return this.labels.create(await this.writable(owner, repo, actor), body);
   }
 
   @Get(':id')
   @ApiOkResponse({ type: ApiLabel })
-  async issueGetLabel(@Param('owner') owner: string, @Param('repo') repo: string, @Param('id') id: string, @CurrentActor() actor: Actor | undefined): Promise<ApiLabel> {
+  async issueGetLabel(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('id', new IdParam('label')) id: number,
+    @CurrentActor() actor: Actor | undefined,
+  ): Promise<ApiLabel> {
     return this.labels.get(labelSetOf(await this.access.resolve(owner, repo, actor)), id);
   }
 
@@ -45,7 +60,13 @@ export class RepoLabelsController {
   @RequireSignIn()
   @ApiOkResponse({ type: ApiLabel })
   @ApiUnprocessableEntityResponse({ description: 'invalid name or colour' })
-  async issueEditLabel(@Param('owner') owner: string, @Param('repo') repo: string, @Param('id') id: string, @Body() body: EditLabelOption, @CurrentActor() actor: Actor): Promise<ApiLabel> {
+  async issueEditLabel(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('id', new IdParam('label')) id: number,
+    @Body() body: EditLabelOption,
+    @CurrentActor() actor: Actor,
+  ): Promise<ApiLabel> {
     return this.labels.edit(await this.writable(owner, repo, actor), id, body);
   }
 
@@ -53,7 +74,12 @@ export class RepoLabelsController {
   @HttpCode(204)
   @RequireSignIn()
   @ApiNoContentResponse()
-  async issueDeleteLabel(@Param('owner') owner: string, @Param('repo') repo: string, @Param('id') id: string, @CurrentActor() actor: Actor): Promise<void> {
+  async issueDeleteLabel(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('id', new IdParam('label')) id: number,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
     await this.labels.delete(await this.writable(owner, repo, actor), id);
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '@bellows/persistence-typeorm';
+import { TransactionStores } from '@bellows/domain';
 
 /**
  * The hook between issues and notifications. The issues module publishes what
@@ -30,7 +30,7 @@ export interface IssueEvent {
   at?: Date;
 }
 
-export type IssueEventListener = (tx: Database, event: IssueEvent) => Promise<void>;
+export type IssueEventListener = (tx: TransactionStores, event: IssueEvent) => Promise<void>;
 
 /** An in-process publisher of issue events (one per server, provided globally). */
 @Injectable()
@@ -42,7 +42,7 @@ export class IssueEvents {
   }
 
   /** Runs every listener, in order, within `tx`. */
-  async publish(tx: Database, event: IssueEvent): Promise<void> {
+  async publish(tx: TransactionStores, event: IssueEvent): Promise<void> {
     for (const listener of this.listeners) await listener(tx, event);
   }
 }

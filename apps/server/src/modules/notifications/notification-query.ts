@@ -1,6 +1,5 @@
 import { UnprocessableEntityException } from '@nestjs/common';
-import { parseRfc3339 } from '@bellows/domain';
-import { NotificationFilter, NotificationSource, NotificationStatus } from '@bellows/persistence-typeorm';
+import { NotificationFilter, NotificationSource, NotificationStatus, parseRfc3339 } from '@bellows/domain';
 import { queryFlag, queryText } from '../repo-files/query-flag';
 
 /**

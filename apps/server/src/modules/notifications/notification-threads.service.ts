@@ -1,11 +1,11 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { Database, NotificationEntity, NotificationFilter, NotificationStatus, OwnerEntity } from '@bellows/persistence-typeorm';
+import { NotificationFilter, NotificationStatus, NotificationStore, NotificationThread, Owner, OwnerStore, RepositoryStore } from '@bellows/domain';
 import { ShapeContext } from '../accounts/dto/user.dto';
 import { SHAPE_CONTEXT } from '../accounts/shape-context.provider';
 import { RepositoryAccess } from '../repositories/repository-access.service';
 import { PageOf } from '../../http/page-of';
 import { PageRequest } from '../../http/pagination';
-import { ApiNotificationThread, toApiNotificationThread } from './notification-shapes';
+import { ApiNotificationThread, toApiNotificationThread } from './dto/notification.dto';
 
 /**
  * A user's notification threads: listing, reading one, and changing their
@@ -15,61 +15,64 @@ import { ApiNotificationThread, toApiNotificationThread } from './notification-s
 @Injectable()
 export class NotificationThreads {
   constructor(
-    private readonly db: Database,
+    private readonly notifications: NotificationStore,
+    private readonly repositories: RepositoryStore,
+    private readonly owners: OwnerStore,
     private readonly access: RepositoryAccess,
     @Inject(SHAPE_CONTEXT) private readonly shapes: ShapeContext,
   ) {}
 
-  async list(user: OwnerEntity, filter: NotificationFilter, paging: PageRequest): Promise<PageOf<ApiNotificationThread>> {
-    const [threads, total] = await this.db.notifications.list(user.id, filter, paging.offset, paging.limit);
+  async list(user: Owner, filter: NotificationFilter, paging: PageRequest): Promise<PageOf<ApiNotificationThread>> {
+    const [threads, total] = await this.notifications.list(user.id, filter, paging.offset, paging.limit);
     return new PageOf(await this.shapeReadable(user, threads), total, paging);
   }
 
-  async countUnread(user: OwnerEntity): Promise<number> {
-    return this.db.notifications.countUnread(user.id);
+  async countUnread(user: Owner): Promise<number> {
+    return this.notifications.countUnread(user.id);
   }
 
-  async get(user: OwnerEntity, rawId: string): Promise<ApiNotificationThread> {
-    const thread = await this.findOwn(user, rawId);
+  async get(user: Owner, id: number): Promise<ApiNotificationThread> {
+    const thread = await this.findOwn(user, id);
     const [shaped] = await this.shapeReadable(user, [thread]);
-    if (!shaped) throw notFound(rawId);
+    if (!shaped) throw notFound(id);
     return shaped;
   }
 
-  async setStatus(user: OwnerEntity, rawId: string, status: NotificationStatus): Promise<ApiNotificationThread> {
-    const thread = await this.findOwn(user, rawId);
+  async setStatus(user: Owner, id: number, status: NotificationStatus): Promise<ApiNotificationThread> {
+    const thread = await this.findOwn(user, id);
     const [shaped] = await this.shapeReadable(user, [thread]);
-    if (!shaped) throw notFound(rawId);
-    await this.db.notifications.setStatus(thread.id, status);
+    if (!shaped) throw notFound(id);
+    await this.notifications.setStatus(thread.id, status);
     return { ...shaped, unread: status === 'unread', pinned: status === 'pinned' };
   }
 
   /** Changes every matching thread; answers with the threads changed. */
-  async setStatusWhere(user: OwnerEntity, filter: NotificationFilter, status: NotificationStatus): Promise<ApiNotificationThread[]> {
-    const changed = await this.db.notifications.setStatusWhere(user.id, filter, status);
+  async setStatusWhere(user: Owner, filter: NotificationFilter, status: NotificationStatus): Promise<ApiNotificationThread[]> {
+    const changed = await this.notifications.setStatusWhere(user.id, filter, status);
     return this.shapeReadable(user, changed);
   }
 
-  private async findOwn(user: OwnerEntity, rawId: string): Promise<NotificationEntity> {
-    const id = /^\d{1,15}$/.test(rawId) ? Number(rawId) : NaN;
-    const thread = Number.isSafeInteger(id) ? await this.db.notifications.findById(id) : null;
+  private async findOwn(user: Owner, id: number): Promise<NotificationThread> {
+    const thread = await this.notifications.findById(id);
     // Another user's thread is reported missing, not forbidden: its existence is private.
-    if (!thread || thread.userId !== user.id) throw notFound(rawId);
+    if (!thread || thread.userId !== user.id) throw notFound(id);
     return thread;
   }
 
   /** The threads as the user sees them, leaving out those in repositories they can no longer read. */
-  private async shapeReadable(user: OwnerEntity, threads: NotificationEntity[]): Promise<ApiNotificationThread[]> {
+  private async shapeReadable(user: Owner, threads: NotificationThread[]): Promise<ApiNotificationThread[]> {
     const shaped: ApiNotificationThread[] = [];
     for (const thread of threads) {
-      const repo = thread.repository!;
-      const permission = await this.access.permissionOf(repo.owner!, repo, user);
-      if (permission !== 'none') shaped.push(toApiNotificationThread(thread, user, permission, this.shapes));
+      const repo = await this.repositories.findById(thread.repoId);
+      const owner = repo && (await this.owners.findById(repo.ownerId));
+      if (!thread.issue || !repo || !owner) continue;
+      const permission = await this.access.permissionOf(owner, repo, user);
+      if (permission !== 'none') shaped.push(toApiNotificationThread(thread, { issue: thread.issue, repo, owner }, user, permission, this.shapes));
     }
     return shaped;
   }
 }
 
-function notFound(id: string): NotFoundException {
+function notFound(id: number): NotFoundException {
   return new NotFoundException(`notification thread ${id} does not exist`);
 }

@@ -1,6 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { mentionedNames } from '@bellows/domain';
-import { Database, IssueEntity, OwnerEntity, RepositoryEntity } from '@bellows/persistence-typeorm';
+import { Issue, mentionedNames, Owner, Repository, RepositoryStore, TransactionStores } from '@bellows/domain';
 import { RepositoryAccess } from '../repositories/repository-access.service';
 import { IssueEvent, IssueEvents } from './notification-events';
 
@@ -18,15 +17,16 @@ export class NotificationService implements OnModuleInit {
   constructor(
     private readonly events: IssueEvents,
     private readonly access: RepositoryAccess,
+    private readonly repositories: RepositoryStore,
   ) {}
 
   onModuleInit(): void {
     this.events.subscribe((tx, event) => this.onIssueEvent(tx, event));
   }
 
-  async onIssueEvent(tx: Database, event: IssueEvent): Promise<void> {
+  async onIssueEvent(tx: TransactionStores, event: IssueEvent): Promise<void> {
     const issue = await tx.issues.findById(event.issueId);
-    const repo = issue && (await tx.repositories.findById(issue.repoId));
+    const repo = issue && (await this.repositories.findById(issue.repoId));
     const owner = repo && (await tx.owners.findById(repo.ownerId));
     if (!issue || !repo || !owner) return;
 
@@ -50,15 +50,15 @@ export class NotificationService implements OnModuleInit {
   }
 
   /** Who takes part from now on: the poster, whoever writes (opens or comments), and those mentioned. */
-  private newParticipants(issue: IssueEntity, event: IssueEvent, mentioned: OwnerEntity[]): number[] {
+  private newParticipants(issue: Issue, event: IssueEvent, mentioned: Owner[]): number[] {
     const ids = mentioned.map((user) => user.id);
     if (issue.posterId !== null) ids.push(issue.posterId);
     if (event.kind === 'issue-opened' || event.kind === 'comment-created') ids.push(event.actorId);
     return [...new Set(ids)];
   }
 
-  private async mentionedUsers(tx: Database, content: string): Promise<OwnerEntity[]> {
-    const users: OwnerEntity[] = [];
+  private async mentionedUsers(tx: TransactionStores, content: string): Promise<Owner[]> {
+    const users: Owner[] = [];
     for (const name of mentionedNames(content).slice(0, MAX_MENTIONS)) {
       const owner = await tx.owners.findByName(name);
       if (owner?.kind === 'user') users.push(owner);
@@ -66,7 +66,7 @@ export class NotificationService implements OnModuleInit {
     return users;
   }
 
-  private async readersAmong(tx: Database, userIds: number[], owner: OwnerEntity, repo: RepositoryEntity): Promise<number[]> {
+  private async readersAmong(tx: TransactionStores, userIds: number[], owner: Owner, repo: Repository): Promise<number[]> {
     const readers: number[] = [];
     for (const id of userIds) {
       const user = await tx.owners.findById(id);

@@ -3,10 +3,11 @@ import { ApiNotFoundResponse, ApiOkResponse, ApiQuery, ApiResponse, ApiTags } fr
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireToken, ScopeGroup } from '../../http/auth/auth-metadata';
 import { PageOf } from '../../http/page-of';
+import { IdParam } from '../../http/id-param.pipe';
 import { Paging, PageRequest } from '../../http/pagination';
 import { listFilter, markFilter, NotificationQuery, targetStatus } from './notification-query';
 import { ApiNotificationListQuery, ApiNotificationMarkQuery } from './notification-query.docs';
-import { ApiNotificationCount, ApiNotificationThread } from './notification-shapes';
+import { ApiNotificationCount, ApiNotificationThread } from './dto/notification.dto';
 import { NotificationThreads } from './notification-threads.service';
 
 /** The signed-in user's notification threads: `/notifications…`. Forgejo answers status changes with 205. */
@@ -41,7 +42,7 @@ export class NotificationsController {
   @Get('threads/:id')
   @ApiOkResponse({ type: ApiNotificationThread })
   @ApiNotFoundResponse({ description: 'no such thread of the signed-in user' })
-  notifyGetThread(@Param('id') id: string, @CurrentActor() actor: Actor): Promise<ApiNotificationThread> {
+  notifyGetThread(@Param('id', new IdParam('notification thread')) id: number, @CurrentActor() actor: Actor): Promise<ApiNotificationThread> {
     return this.threads.get(actor.user, id);
   }
 
@@ -50,7 +51,11 @@ export class NotificationsController {
   @ApiQuery({ name: 'to-status', required: false, type: 'string', enum: ['unread', 'read', 'pinned'], description: 'default: read' })
   @ApiResponse({ status: 205, type: ApiNotificationThread })
   @ApiNotFoundResponse({ description: 'no such thread of the signed-in user' })
-  notifyReadThread(@Param('id') id: string, @Query() query: NotificationQuery, @CurrentActor() actor: Actor): Promise<ApiNotificationThread> {
+  notifyReadThread(
+    @Param('id', new IdParam('notification thread')) id: number,
+    @Query() query: NotificationQuery,
+    @CurrentActor() actor: Actor,
+  ): Promise<ApiNotificationThread> {
     return this.threads.setStatus(actor.user, id, targetStatus(query));
   }
 }

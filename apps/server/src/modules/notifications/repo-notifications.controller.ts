@@ -7,7 +7,7 @@ import { Paging, PageRequest } from '../../http/pagination';
 import { RepositoryAccess } from '../repositories/repository-access.service';
 import { listFilter, markFilter, NotificationQuery, targetStatus } from './notification-query';
 import { ApiNotificationListQuery, ApiNotificationMarkQuery } from './notification-query.docs';
-import { ApiNotificationThread } from './notification-shapes';
+import { ApiNotificationThread } from './dto/notification.dto';
 import { NotificationThreads } from './notification-threads.service';
 
 /** The signed-in user's threads in one repository: `/repos/{owner}/{repo}/notifications`. */
@@ -40,7 +40,12 @@ export class RepoNotificationsController {
   @HttpCode(205)
   @ApiNotificationMarkQuery()
   @ApiResponse({ status: 205, type: [ApiNotificationThread], description: 'the threads changed' })
-  async notifyReadRepoList(@Param('owner') owner: string, @Param('repo') repo: string, @Query() query: NotificationQuery, @CurrentActor() actor: Actor): Promise<ApiNotificationThread[]> {
+  async notifyReadRepoList(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Query() query: NotificationQuery,
+    @CurrentActor() actor: Actor,
+  ): Promise<ApiNotificationThread[]> {
     const filter = markFilter(query);
     const status = targetStatus(query);
     const target = await this.access.resolve(owner, repo, actor);

@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { NotificationEntity, OwnerEntity } from '@bellows/persistence-typeorm';
-import { ShapeContext } from '../accounts/api-shapes';
-import { ApiRepository, toApiRepository } from '../repositories/repository-shapes';
-import { RepoPermission } from '../repositories/repo-permission';
+import { Issue, NotificationThread, Owner, Repository } from '@bellows/domain';
+import { ShapeContext } from '../../accounts/dto/user.dto';
+import { ApiRepository, toApiRepository } from '../../repositories/dto/repository.dto';
+import { RepoPermission } from '../../repositories/repo-permission';
 
 /**
  * The JSON shapes of notifications with Forgejo's field names (definitions
@@ -33,14 +33,21 @@ export class ApiNotificationCount {
   @ApiProperty({ type: 'integer', format: 'int64', description: 'the number of unread threads' }) new!: number;
 }
 
-/**
- * A thread as its user sees it; `thread` must come with its issue and its
- * repository's owner, and `permission` is the user's in that repository.
- */
-export function toApiNotificationThread(thread: NotificationEntity, viewer: OwnerEntity, permission: RepoPermission, ctx: ShapeContext): ApiNotificationThread {
-  const issue = thread.issue!;
-  const repo = thread.repository!;
-  const owner = repo.owner!;
+/** Where a thread is: its issue, the issue's repository and the repository's owner. */
+export interface ThreadPlace {
+  issue: Issue;
+  repo: Repository;
+  owner: Owner;
+}
+
+/** A thread as its user sees it; `permission` is the user's in the thread's repository. */
+export function toApiNotificationThread(
+  thread: NotificationThread,
+  { issue, repo, owner }: ThreadPlace,
+  viewer: Owner,
+  permission: RepoPermission,
+  ctx: ShapeContext,
+): ApiNotificationThread {
   const repoApiUrl = `${ctx.rootUrl}api/v1/repos/${owner.name}/${repo.name}`;
   const htmlUrl = `${ctx.rootUrl}${owner.name}/${repo.name}/${issue.isPull ? 'pulls' : 'issues'}/${issue.index}`;
   const commentId = thread.commentId;

@@ -1,0 +1,68 @@
+import { Owner } from '../accounts/owner';
+
+/**
+ * An issue or a pull request's conversation: both share one number sequence per
+ * repository (`index`, shown to users as `#n`), as in Forgejo.
+ */
+export interface Issue {
+  id: number;
+  repoId: number;
+  /** The number within the repository, from 1. */
+  index: number;
+  /** Who opened it; null once that account is deleted (shown as the ghost user). */
+  posterId: number | null;
+  /** The poster, when the store loads it with the issue (null: the account is gone). */
+  poster?: Owner | null;
+  title: string;
+  body: string;
+  isPull: boolean;
+  isClosed: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  closedAt: Date | null;
+  /** The milestone it belongs to; null when none. */
+  milestoneId: number | null;
+}
+
+/** What opening an issue takes; its number, update and closing dates are filled in by the store. */
+export interface NewIssue {
+  repoId: number;
+  posterId: number;
+  title: string;
+  body: string;
+  isClosed: boolean;
+  milestoneId: number | null;
+  createdAt: Date;
+}
+
+/** The columns of an issue an edit may write. */
+export type IssueChanges = Partial<Pick<Issue, 'title' | 'body' | 'isClosed' | 'closedAt' | 'milestoneId' | 'updatedAt'>>;
+
+/** What a list of a repository's issues is narrowed to; absent fields do not narrow it. */
+export interface IssueFilter {
+  repoId: number;
+  /** undefined: issues and pull requests alike. */
+  isPull?: boolean;
+  isClosed?: boolean;
+  /** Text the title or body must contain (case-insensitive). */
+  keyword?: string;
+  milestoneIds?: number[];
+  /** Issue ids to keep (e.g. those carrying given labels); an empty list keeps none. */
+  issueIds?: number[];
+  posterId?: number;
+  assigneeId?: number;
+  updatedSince?: Date;
+  updatedBefore?: Date;
+}
+
+/** What an issue that is a pull request shows of its pull request. */
+export interface IssuePullState {
+  hasMerged: boolean;
+  mergedAt: Date | null;
+}
+
+/** Who an assignee change added and removed. */
+export interface AssigneeChange {
+  added: number[];
+  removed: number[];
+}
