@@ -1,7 +1,8 @@
 import { ActionRunStore, ActionSecretStore, ArtifactStore, BlobReferenceStore, OrphanRows, PackageStore, UsageRecount } from '@bellows/domain';
+import { DatabaseHealth } from '../../modules/health/database-health';
 import { bindPort } from './bind-port';
 
-/** Packages, actions runs, artifacts and secrets, stored files, and the operator's repair tools. */
+/** Packages, actions runs, artifacts and secrets, stored files, the operator's repair tools, and the health check. */
 export const PACKAGES_PORTS = [
   bindPort(PackageStore, (db) => db.packages),
   bindPort(ActionRunStore, (db) => db.actionRuns),
@@ -10,4 +11,5 @@ export const PACKAGES_PORTS = [
   bindPort(BlobReferenceStore, (db) => db.blobReferences),
   bindPort(OrphanRows, (db) => db.orphanRows),
   bindPort(UsageRecount, (db) => db.quotaRecount),
+  bindPort(DatabaseHealth, (db) => db),
 ];

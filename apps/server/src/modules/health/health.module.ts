@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { HealthController } from './health.controller';
+import { HealthService } from './health.service';
 
-@Module({ controllers: [HealthController] })
+/** `GET /api/healthz`, for load balancers and process supervisors. */
+@Module({ controllers: [HealthController], providers: [HealthService] })
 export class HealthModule {}

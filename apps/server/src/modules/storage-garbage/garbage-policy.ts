@@ -1,4 +1,4 @@
-import { Database } from '@bellows/persistence-typeorm';
+import { BlobReferenceStore } from '@bellows/domain';
 
 /**
  * What counts as garbage under `[storage] PATH`, and when: the one place that
@@ -34,7 +34,7 @@ export function garbageCutoff(now: Date): Date {
  */
 interface BlobLayout {
   matches(key: string): boolean;
-  referenced(db: Database, keys: string[]): Promise<Set<string>>;
+  referenced(references: BlobReferenceStore, keys: string[]): Promise<Set<string>>;
 }
 
 /** `namespace/ab/cd/<id>` (storage's shardedKey): the id is the last part. */
@@ -46,12 +46,12 @@ const uploadIdOf = (key: string) => {
   return Number(match[1] ?? match[2]);
 };
 
-function sharded(namespace: string, referencedIds: (db: Database, ids: string[]) => Promise<Set<string>>): BlobLayout {
+function sharded(namespace: string, referencedIds: (references: BlobReferenceStore, ids: string[]) => Promise<Set<string>>): BlobLayout {
   const shape = new RegExp(`^${namespace}/[0-9a-z]{2}/[0-9a-z-]{2}/[0-9a-z][0-9a-z-]{3,}$`);
   return {
     matches: (key) => shape.test(key),
-    referenced: async (db, keys) => {
-      const kept = await referencedIds(db, keys.map(idOf));
+    referenced: async (references, keys) => {
+      const kept = await referencedIds(references, keys.map(idOf));
       return new Set(keys.filter((key) => kept.has(idOf(key))));
     },
   };
@@ -73,26 +73,26 @@ function sharded(namespace: string, referencedIds: (db: Database, ids: string[])
  * A file that fits none of these is never removed: it is not ours to judge.
  */
 const LAYOUTS: BlobLayout[] = [
-  sharded('attachments', (db, uuids) => db.blobReferences.attachmentUuids(uuids)),
-  sharded('lfs', (db, oids) => db.blobReferences.lfsOids(oids)),
-  sharded('packages', (db, digests) => db.blobReferences.packageBlobSha256s(digests)),
+  sharded('attachments', (references, uuids) => references.attachmentUuids(uuids)),
+  sharded('lfs', (references, oids) => references.lfsOids(oids)),
+  sharded('packages', (references, digests) => references.packageBlobSha256s(digests)),
   {
     matches: (key) => ARTIFACT_KEY.test(key),
-    referenced: async (db, keys) => {
-      const uploads = await db.blobReferences.artifactUploadIds([...new Set(keys.map(uploadIdOf))]);
-      const artifacts = await db.blobReferences.activeArtifactKeys(keys.filter((key) => key.endsWith('.zip')));
+    referenced: async (references, keys) => {
+      const uploads = await references.artifactUploadIds([...new Set(keys.map(uploadIdOf))]);
+      const artifacts = await references.activeArtifactKeys(keys.filter((key) => key.endsWith('.zip')));
       return new Set(keys.filter((key) => uploads.has(uploadIdOf(key)) || artifacts.has(key)));
     },
   },
 ];
 
 /** The keys of the batch that no row refers to (keys of no known layout are never among them). */
-export async function unreferencedKeys(db: Database, keys: string[]): Promise<string[]> {
+export async function unreferencedKeys(references: BlobReferenceStore, keys: string[]): Promise<string[]> {
   const unreferenced: string[] = [];
   for (const layout of LAYOUTS) {
     const mine = keys.filter((key) => layout.matches(key));
     if (mine.length === 0) continue;
-    const kept = await layout.referenced(db, mine);
+    const kept = await layout.referenced(references, mine);
     unreferenced.push(...mine.filter((key) => !kept.has(key)));
   }
   return unreferenced;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '@bellows/persistence-typeorm';
+import { BlobReferenceStore } from '@bellows/domain';
 import { BlobStore, ListedBlob } from '@bellows/storage';
 import { garbageCutoff, unreferencedKeys } from './garbage-policy';
 
@@ -35,7 +35,7 @@ const REMOVE_PARALLELISM = 16;
 @Injectable()
 export class StorageGarbage {
   constructor(
-    private readonly db: Database,
+    private readonly references: BlobReferenceStore,
     private readonly blobs: BlobStore,
   ) {}
 
@@ -61,7 +61,7 @@ export class StorageGarbage {
     const removed: GarbageFile[] = [];
     let batch: ListedBlob[] = [];
     const flush = async () => {
-      const garbage = new Set(await unreferencedKeys(this.db, batch.map((blob) => blob.key)));
+      const garbage = new Set(await unreferencedKeys(this.references, batch.map((blob) => blob.key)));
       const doomed = batch.filter((blob) => garbage.has(blob.key));
       batch = [];
       for (let i = 0; i < doomed.length; i += REMOVE_PARALLELISM) {

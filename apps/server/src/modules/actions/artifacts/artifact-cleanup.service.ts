@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { Database } from '@bellows/persistence-typeorm';
+import { ActionRunStore, ArtifactStore } from '@bellows/domain';
 import { ArtifactBlobs } from './artifact-blobs';
 import { ArtifactService } from './artifact.service';
 
@@ -28,7 +28,8 @@ export class ArtifactCleanup implements OnModuleInit, OnApplicationShutdown {
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
-    private readonly db: Database,
+    private readonly artifactStore: ArtifactStore,
+    private readonly runs: ActionRunStore,
     private readonly blobs: ArtifactBlobs,
     private readonly artifacts: ArtifactService,
   ) {}
@@ -56,10 +57,11 @@ export class ArtifactCleanup implements OnModuleInit, OnApplicationShutdown {
 
   private async expireDue(now: Date): Promise<number> {
     let count = 0;
-    for (let due = await this.db.artifacts.listDueForExpiry(now, BATCH); due.length > 0; due = await this.db.artifacts.listDueForExpiry(now, BATCH)) {
-      for (const artifact of due) {
+    const due = () => this.artifactStore.listDueForExpiry(now, BATCH);
+    for (let batch = await due(); batch.length > 0; batch = await due()) {
+      for (const artifact of batch) {
         // The row first: once it is expired nothing serves the file, which can then go.
-        if (await this.db.artifacts.markExpired(artifact.id)) count++;
+        if (await this.artifactStore.markExpired(artifact.id)) count++;
         await this.blobs.remove(artifact.storageKey);
       }
     }
@@ -67,7 +69,7 @@ export class ArtifactCleanup implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async removeAbandoned(now: Date): Promise<number> {
-    const uploads = await this.db.actionRuns.listUploadsStartedBefore(new Date(now.getTime() - ABANDONED_AFTER_MS), BATCH);
+    const uploads = await this.runs.listUploadsStartedBefore(new Date(now.getTime() - ABANDONED_AFTER_MS), BATCH);
     for (const upload of uploads) await this.artifacts.discardUpload(upload);
     return uploads.length;
   }

@@ -1,6 +1,6 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ActionArtifactEntity } from '@bellows/persistence-typeorm';
+import { Artifact } from '@bellows/domain';
 import { RuntimeClaims, RuntimeTokenError, RuntimeTokens } from '../runs/runtime-token';
 import { ArtifactService } from './artifact.service';
 import { sendTwirpError } from './twirp-errors';
@@ -92,7 +92,7 @@ export class ArtifactTwirpHandler {
   }
 }
 
-function monolithArtifact(claims: RuntimeClaims, artifact: ActionArtifactEntity): object {
+function monolithArtifact(claims: RuntimeClaims, artifact: Artifact): object {
   return {
     workflow_run_backend_id: String(claims.runId),
     workflow_job_run_backend_id: claims.jobId,

@@ -3,7 +3,7 @@ import { ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkRes
 import { Actor } from '../../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../../http/auth/auth-metadata';
 import { Paging, PageRequest } from '../../../http/pagination';
-import { ApiActionRun, ApiActionRunList, ApiRegisteredActionRun, RegisterActionRunOption } from './action-run-shapes';
+import { ApiActionRun, ApiActionRunList, ApiRegisteredActionRun, RegisterActionRunOption } from './dto/action-run.dto';
 import { ActionRunsService } from './action-runs.service';
 
 /** Actions runs of a repository: `/repos/{owner}/{repo}/actions/runs…`. CI systems register them to upload artifacts. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'crypto';
-import { ActionRunEntity, Database, OwnerEntity } from '@bellows/persistence-typeorm';
+import { ActionRun, ActionRunStore, Owner, OwnerStore, UnitOfWork } from '@bellows/domain';
 import { CONFIG } from '../../../app/tokens';
 import { BellowsConfig } from '../../../config';
 import { Actor } from '../../../http/auth/actor';
@@ -8,14 +8,16 @@ import { PageRequest } from '../../../http/pagination';
 import { ShapeContext, toApiUser } from '../../accounts/dto/user.dto';
 import { SHAPE_CONTEXT } from '../../accounts/shape-context.provider';
 import { RepoContext, RepositoryAccess } from '../../repositories/repository-access.service';
-import { ApiActionRun, ApiActionRunList, ApiRegisteredActionRun, RegisterActionRunOption, runUrl } from './action-run-shapes';
+import { ApiActionRun, ApiActionRunList, ApiRegisteredActionRun, RegisterActionRunOption, runUrl } from './dto/action-run.dto';
 import { RuntimeTokens } from './runtime-token';
 
 /** Runs registered by CI systems: who may register and read them, and their shapes. */
 @Injectable()
 export class ActionRunsService {
   constructor(
-    private readonly db: Database,
+    private readonly runs: ActionRunStore,
+    private readonly owners: OwnerStore,
+    private readonly unitOfWork: UnitOfWork,
     private readonly access: RepositoryAccess,
     private readonly tokens: RuntimeTokens,
     @Inject(CONFIG) private readonly config: BellowsConfig,
@@ -26,7 +28,7 @@ export class ActionRunsService {
   async register(owner: string, repo: string, option: RegisterActionRunOption, actor: Actor): Promise<ApiRegisteredActionRun> {
     const ctx = await this.access.resolve(owner, repo, actor);
     this.access.requireWrite(ctx);
-    const run = await this.db.transaction((tx) =>
+    const run = await this.unitOfWork.run((tx) =>
       tx.actionRuns.insert({
         repoId: ctx.repo.id, name: option.name ?? option.workflow_id ?? 'run', event: option.event ?? 'workflow_dispatch',
         workflowId: option.workflow_id ?? '', headBranch: option.head_branch ?? '', headSha: option.head_sha ?? '',
@@ -43,7 +45,7 @@ export class ActionRunsService {
 
   async list(owner: string, repo: string, actor: Actor | undefined, paging: PageRequest): Promise<ApiActionRunList> {
     const ctx = await this.access.resolve(owner, repo, actor);
-    const [runs, total] = await this.db.actionRuns.listForRepository(ctx.repo.id, paging.offset, paging.limit);
+    const [runs, total] = await this.runs.listForRepository(ctx.repo.id, paging.offset, paging.limit);
     return { total_count: total, workflow_runs: await Promise.all(runs.map((run) => this.shape(ctx, run, actor))) };
   }
 
@@ -53,15 +55,15 @@ export class ActionRunsService {
   }
 
   /** The repository and one of its runs; 404 when either is missing or hidden. */
-  async resolveRun(owner: string, repo: string, runId: string, actor: Actor | undefined): Promise<{ ctx: RepoContext; run: ActionRunEntity }> {
+  async resolveRun(owner: string, repo: string, runId: string, actor: Actor | undefined): Promise<{ ctx: RepoContext; run: ActionRun }> {
     const ctx = await this.access.resolve(owner, repo, actor);
-    const run = /^\d{1,15}$/.test(runId) ? await this.db.actionRuns.findInRepository(ctx.repo.id, Number(runId)) : null;
+    const run = /^\d{1,15}$/.test(runId) ? await this.runs.findInRepository(ctx.repo.id, Number(runId)) : null;
     if (!run) throw new NotFoundException(`run ${runId} does not exist in ${owner}/${repo}`);
     return { ctx, run };
   }
 
-  private async shape(ctx: RepoContext, run: ActionRunEntity, actor: Actor | undefined): Promise<ApiActionRun> {
-    const trigger: OwnerEntity | null = run.triggeringUserId === null ? null : await this.db.owners.findById(run.triggeringUserId);
+  private async shape(ctx: RepoContext, run: ActionRun, actor: Actor | undefined): Promise<ApiActionRun> {
+    const trigger: Owner | null = run.triggeringUserId === null ? null : await this.owners.findById(run.triggeringUserId);
     return {
       id: run.id, name: run.name, status: run.status, event: run.event, workflow_id: run.workflowId,
       head_branch: run.headBranch, head_sha: run.headSha, run_number: run.runNumber,

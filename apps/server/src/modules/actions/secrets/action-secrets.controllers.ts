@@ -8,7 +8,7 @@ import { Paging, PageRequest } from '../../../http/pagination';
 import { OrgMembershipService } from '../../accounts/org-membership.service';
 import { RepositoryAccess } from '../../repositories/repository-access.service';
 import { ActionSecretsService } from './action-secrets.service';
-import { ApiSecret, CreateOrUpdateSecretOption } from './secret-shapes';
+import { ApiSecret, CreateOrUpdateSecretOption } from './dto/secret.dto';
 
 /** PUT answers 201 when it created the secret, 204 when it replaced one (as Forgejo). */
 function statusOfPut(outcome: 'created' | 'updated', reply: FastifyReply): void {

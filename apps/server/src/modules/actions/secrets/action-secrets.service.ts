@@ -1,10 +1,9 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { SecretHolder, secretScopeOf } from '@bellows/domain';
-import { Database } from '@bellows/persistence-typeorm';
+import { ActionSecretStore, SecretHolder, secretScopeOf, UnitOfWork } from '@bellows/domain';
 import { SecretBox } from '../../../crypto/secret-box';
 import { PageOf } from '../../../http/page-of';
 import { PageRequest } from '../../../http/pagination';
-import { ApiSecret, toApiSecret } from './secret-shapes';
+import { ApiSecret, toApiSecret } from './dto/secret.dto';
 import { normalizeSecretName } from './secret-name';
 
 /**
@@ -16,7 +15,8 @@ import { normalizeSecretName } from './secret-name';
 @Injectable()
 export class ActionSecretsService {
   constructor(
-    private readonly db: Database,
+    private readonly secrets: ActionSecretStore,
+    private readonly unitOfWork: UnitOfWork,
     private readonly box: SecretBox,
   ) {}
 
@@ -24,16 +24,16 @@ export class ActionSecretsService {
   async put(holder: SecretHolder, rawName: string, data: string): Promise<'created' | 'updated'> {
     const name = normalizeSecretName(rawName);
     const sealed = this.box.seal(data, `actions-secret:${secretScopeOf(holder)}:${name}`);
-    return this.db.transaction((tx) => tx.actionSecrets.put(holder, name, sealed));
+    return this.unitOfWork.run((tx) => tx.actionSecrets.put(holder, name, sealed));
   }
 
   async delete(holder: SecretHolder, rawName: string): Promise<void> {
     const name = normalizeSecretName(rawName);
-    if (!(await this.db.actionSecrets.delete(holder, name))) throw new NotFoundException(`secret ${name} does not exist`);
+    if (!(await this.secrets.delete(holder, name))) throw new NotFoundException(`secret ${name} does not exist`);
   }
 
   async list(holder: SecretHolder, paging: PageRequest): Promise<PageOf<ApiSecret>> {
-    const [rows, total] = await this.db.actionSecrets.list(holder, paging.offset, paging.limit);
+    const [rows, total] = await this.secrets.list(holder, paging.offset, paging.limit);
     return new PageOf(rows.map(toApiSecret), total, paging);
   }
 }

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsDefined, IsString, MaxLength } from 'class-validator';
-import { ActionSecretEntity } from '@bellows/persistence-typeorm';
+import { ActionSecret } from '@bellows/domain';
 
 /** Forgejo's Secret: never the value. */
 export class ApiSecret {
@@ -16,6 +16,6 @@ export class CreateOrUpdateSecretOption {
   data!: string;
 }
 
-export function toApiSecret(secret: ActionSecretEntity): ApiSecret {
+export function toApiSecret(secret: ActionSecret): ApiSecret {
   return { name: secret.name, created_at: secret.createdAt.toISOString() };
 }

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { ActionRunEntity } from '@bellows/persistence-typeorm';
-import { ApiUser } from '../../accounts/dto/user.dto';
+import { ActionRun } from '@bellows/domain';
+import { ApiUser } from '../../../accounts/dto/user.dto';
 
 /** Forgejo's RepoActionRun, plus when the run was registered. */
 export class ApiActionRun {
@@ -37,6 +37,6 @@ export class RegisterActionRunOption {
   @ApiPropertyOptional() @IsOptional() @IsString() @Matches(/^([0-9a-f]{40}|[0-9a-f]{64})?$/, { message: 'head_sha must be a full commit hash' }) head_sha?: string;
 }
 
-export function runUrl(rootUrl: string, ownerName: string, repoName: string, run: ActionRunEntity): string {
+export function runUrl(rootUrl: string, ownerName: string, repoName: string, run: ActionRun): string {
   return `${rootUrl}api/v1/repos/${encodeURIComponent(ownerName)}/${encodeURIComponent(repoName)}/actions/runs/${run.id}`;
 }

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ActionArtifactEntity } from '@bellows/persistence-typeorm';
+import { Artifact } from '@bellows/domain';
 
 class ApiArtifactWorkflowRun {
   @ApiProperty({ type: 'integer', format: 'int64' }) id!: number;
@@ -24,7 +24,7 @@ export class ApiActionArtifactList {
 }
 
 /** `repoApiUrl` is `{ROOT_URL}api/v1/repos/{owner}/{repo}`. */
-export function toApiArtifact(artifact: ActionArtifactEntity, repoApiUrl: string): ApiActionArtifact {
+export function toApiArtifact(artifact: Artifact, repoApiUrl: string): ApiActionArtifact {
   const url = `${repoApiUrl}/actions/artifacts/${artifact.id}`;
   return {
     id: artifact.id, name: artifact.name, size_in_bytes: artifact.compressedSize, url, archive_download_url: `${url}/zip`,
