@@ -115,7 +115,8 @@ export class Database {
     this.issues = new TypeOrmIssueStore(manager);
     this.comments = new TypeOrmCommentStore(manager);
     this.milestones = new TypeOrmMilestoneStore(manager);
-    this.orphanRows = new TypeOrmOrphanRows(manager, inTransaction, { attachments: this.attachments, artifacts: this.artifacts, packages: this.packages });
+    const sizedRowStores = { attachments: this.attachments, artifacts: this.artifacts, packages: this.packages };
+    this.orphanRows = new TypeOrmOrphanRows(manager, inTransaction, sizedRowStores);
     this.blobReferences = new TypeOrmBlobReferenceStore(manager);
     this.countedObjects = new TypeOrmCountedObjects(this);
   }

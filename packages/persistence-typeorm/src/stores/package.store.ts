@@ -11,7 +11,8 @@ import { findLocked, holdContainers } from '../quota/locked-row';
 import { PACKAGE_FILE } from '../quota/sized-rows';
 import { UsageLedger } from '../quota/usage-ledger';
 import type {
-  BlobDigests, CountedPackageVersion, NewPackage, NewPackageVersion, PackageFileWithBlob, PackageStore, PackageVersionFilter, PackageVersionWithPackage,
+  BlobDigests, CountedPackageVersion, NewPackage, NewPackageVersion, PackageFileWithBlob, PackageStore, PackageVersionFilter,
+  PackageVersionWithPackage,
 } from '@bellows/domain';
 
 /**
