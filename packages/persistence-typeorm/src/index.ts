@@ -20,7 +20,6 @@ export * from './stores/issue.store';
 export * from './stores/comment.store';
 export * from './stores/milestone.store';
 export * from './stores/release.store';
-export * from './stores/former-store-names';
 export * from './stores/action-run.store';
 export * from './stores/action-secret.store';
 export * from './stores/blob-reference.store';

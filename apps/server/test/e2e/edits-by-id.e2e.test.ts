@@ -1,6 +1,8 @@
 import { NotFoundException } from '@nestjs/common';
 import { resolveRef } from '@bellows/git';
-import { LabelStore, MilestoneStore, OwnerEntity, PullRequestStore, ReleaseStore, RepositoryEntity, TeamEntity } from '@bellows/persistence-typeorm';
+import {
+  OwnerEntity, PullRequestStore, ReleaseStore, RepositoryEntity, TeamEntity, TypeOrmLabelStore as LabelStore, TypeOrmMilestoneStore as MilestoneStore,
+} from '@bellows/persistence-typeorm';
 import { OrganizationsService } from '../../src/modules/accounts/organizations.service';
 import { TeamsService } from '../../src/modules/accounts/teams.service';
 import { UsersService } from '../../src/modules/accounts/users.service';
