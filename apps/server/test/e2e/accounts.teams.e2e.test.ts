@@ -93,6 +93,7 @@ describe('teams API', () => {
       expect((await server.request('/teams/999999/members', as(owner))).status).toBe(404);
       expect((await server.request('/teams/abc', as(owner))).status).toBe(404);
       expect((await server.request('/teams/99999999999999999999', as(owner))).status).toBe(404);
+      expect((await server.request('/teams/99999999999', as(owner))).status).toBe(404);
     });
 
     it('never removes the last member of the Owners team (422)', async () => {

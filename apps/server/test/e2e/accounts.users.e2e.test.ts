@@ -73,6 +73,13 @@ describe('users API', () => {
     it('refuses a uid that is not a number with 422', async () => {
       expect((await server.request('/users/search?uid=abc')).status).toBe(422);
     });
+
+    it('finds nobody for a uid no user can have (beyond the id column), on every engine', async () => {
+      for (const uid of ['9999999999', '-9999999999']) {
+        const res = await server.request(`/users/search?uid=${uid}`);
+        expect([res.status, res.body]).toEqual([200, { ok: true, data: [] }]);
+      }
+    });
   });
 
   describe('POST /admin/users', () => {

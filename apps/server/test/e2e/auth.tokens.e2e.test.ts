@@ -41,6 +41,13 @@ describe('access token API (/users/{username}/tokens)', () => {
     expect(row!.tokenSalt.length).toBeGreaterThan(0);
   });
 
+  it('deletes by name a token whose name is a number no token id can be (404 when there is none), on every engine', async () => {
+    await create('alice', { token: alice.token }, { name: '99999999999', scopes: ['read:user'] });
+    const remove = () => server.request('/users/alice/tokens/99999999999', { method: 'DELETE', auth: { token: alice.token } });
+    expect((await remove()).status).toBe(204);
+    expect((await remove()).status).toBe(404);
+  });
+
   it('pages the list with X-Total-Count', async () => {
     const user = await createTestUser(server, { name: 'pager' });
     for (const name of ['t1', 't2']) await create('pager', { token: user.token }, { name, scopes: ['read:user'] });

@@ -1,6 +1,9 @@
 import { NewOwner, Owner, OwnerChanges, OwnerSearch } from './owner';
 
-/** Port: where users and organizations are kept. Names are looked up case-insensitively. */
+/**
+ * Port: where users and organizations are kept. Names are looked up
+ * case-insensitively; an id no owner can have (however large) finds nothing.
+ */
 export abstract class OwnerStore {
   abstract findById(id: number): Promise<Owner | null>;
   abstract findByName(name: string): Promise<Owner | null>;

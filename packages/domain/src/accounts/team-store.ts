@@ -11,6 +11,7 @@ export abstract class TeamStore {
    * the organization is a TeamNameTakenError, as on insert.
    */
   abstract update(id: number, changes: TeamChanges): Promise<boolean>;
+  /** The team of that id; null for an id no team has, however large. */
   abstract findById(id: number): Promise<Team | null>;
   abstract findByOrgAndName(orgId: number, name: string): Promise<Team | null>;
   /** The organization's Owners team: the one team with permission 'owner'. */

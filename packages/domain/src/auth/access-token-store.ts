@@ -8,7 +8,7 @@ export abstract class AccessTokenStore {
   abstract findByLastEight(lastEight: string): Promise<AccessToken[]>;
   /** The owner's token of that name (exact match), or null. */
   abstract findByOwnerAndName(ownerId: number, name: string): Promise<AccessToken | null>;
-  /** The token of that id if it is the owner's, else null. */
+  /** The token of that id if it is the owner's, else null (also for an id no token can have, however large). */
   abstract findByOwnerAndId(ownerId: number, id: number): Promise<AccessToken | null>;
   /** One page of the owner's tokens in the order they were created, and the number of all. */
   abstract listForOwner(ownerId: number, skip: number, take: number): Promise<[AccessToken[], number]>;

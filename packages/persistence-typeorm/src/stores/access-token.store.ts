@@ -1,6 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { AccessTokenNameTakenError, AccessTokenStore, NewAccessToken } from '@bellows/domain';
 import { AccessTokenEntity } from '../entities/access-token.entity';
+import { fitsIdColumn } from '../row-id';
 import { isUniqueViolation } from '../unique-violation';
 
 /** The AccessTokenStore port on TypeORM: the `access_token` table. */
@@ -28,8 +29,8 @@ export class TypeOrmAccessTokenStore implements AccessTokenStore {
     return this.repo.findOneBy({ ownerId, name });
   }
 
-  findByOwnerAndId(ownerId: number, id: number): Promise<AccessTokenEntity | null> {
-    return this.repo.findOneBy({ ownerId, id });
+  async findByOwnerAndId(ownerId: number, id: number): Promise<AccessTokenEntity | null> {
+    return fitsIdColumn(id) ? this.repo.findOneBy({ ownerId, id }) : null;
   }
 
   listForOwner(ownerId: number, skip: number, take: number): Promise<[AccessTokenEntity[], number]> {

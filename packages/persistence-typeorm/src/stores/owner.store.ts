@@ -2,6 +2,7 @@ import { EntityManager } from 'typeorm';
 import { NewOwner, OwnerChanges, OwnerKind, OwnerNameTakenError, OwnerSearch, OwnerStore } from '@bellows/domain';
 import { OwnerEntity } from '../entities/owner.entity';
 import { sqlParam } from '../quota/in-transaction';
+import { fitsIdColumn } from '../row-id';
 import { isUniqueViolation } from '../unique-violation';
 import { applyOwnerVisibility } from './owner-visibility-filter';
 
@@ -13,8 +14,8 @@ export class TypeOrmOwnerStore implements OwnerStore {
     return this.manager.getRepository(OwnerEntity);
   }
 
-  findById(id: number): Promise<OwnerEntity | null> {
-    return this.repo.findOneBy({ id });
+  async findById(id: number): Promise<OwnerEntity | null> {
+    return fitsIdColumn(id) ? this.repo.findOneBy({ id }) : null;
   }
 
   findByName(name: string): Promise<OwnerEntity | null> {
@@ -81,7 +82,8 @@ export class TypeOrmOwnerStore implements OwnerStore {
   }
 
   /** One page of the owners matching the search, ordered by name, and the total number of matches. */
-  search(search: OwnerSearch, skip: number, take: number): Promise<[OwnerEntity[], number]> {
+  async search(search: OwnerSearch, skip: number, take: number): Promise<[OwnerEntity[], number]> {
+    if (search.id !== undefined && !fitsIdColumn(search.id)) return [[], 0];
     const query = this.repo.createQueryBuilder('o').where('o.kind = :kind', { kind: search.kind });
     if (search.id !== undefined) query.andWhere('o.id = :id', { id: search.id });
     if (search.keyword) {

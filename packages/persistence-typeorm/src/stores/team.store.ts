@@ -1,6 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { NewTeam, TeamChanges, TeamNameTakenError, TeamStore } from '@bellows/domain';
 import { TeamEntity } from '../entities/team.entity';
+import { fitsIdColumn } from '../row-id';
 import { isUniqueViolation } from '../unique-violation';
 
 /** The TeamStore port on TypeORM: teams of organizations in the `team` table. */
@@ -34,8 +35,8 @@ export class TypeOrmTeamStore implements TeamStore {
     }
   }
 
-  findById(id: number): Promise<TeamEntity | null> {
-    return this.repo.findOneBy({ id });
+  async findById(id: number): Promise<TeamEntity | null> {
+    return fitsIdColumn(id) ? this.repo.findOneBy({ id }) : null;
   }
 
   findByOrgAndName(orgId: number, name: string): Promise<TeamEntity | null> {

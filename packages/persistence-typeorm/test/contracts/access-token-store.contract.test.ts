@@ -29,6 +29,7 @@ describeEachEngine('AccessTokenStore contract', (ctx) => {
     expect(await store().findByOwnerAndId(bob.id, created.id)).toBeNull();
     expect(await store().findByOwnerAndName(ada.id, 'DEPLOY')).toBeNull();
     expect(await store().findByOwnerAndId(ada.id, 2_000_000_000)).toBeNull();
+    expect(await store().findByOwnerAndId(ada.id, 99_999_999_999)).toBeNull();
   });
 
   it('refuses a second token of one name for one owner (AccessTokenNameTakenError); another owner may use the name', async () => {

@@ -22,8 +22,10 @@ describeEachEngine('OwnerStore contract', (ctx) => {
     expect(await store().findByName(name.toUpperCase())).toEqual(expected);
   });
 
-  it('answers null for an owner that does not exist', async () => {
+  it('answers null for an owner that does not exist, whatever the id', async () => {
     expect(await store().findById(2_000_000_000)).toBeNull();
+    expect(await store().findById(99_999_999_999)).toBeNull();
+    expect(await store().findById(-99_999_999_999)).toBeNull();
     expect(await store().findByName(freshName('nobody'))).toBeNull();
   });
 
@@ -54,6 +56,7 @@ describeEachEngine('OwnerStore contract', (ctx) => {
     expect(await store().search({ kind: 'user', keyword: `${word}%` }, 0, 10)).toEqual([[], 0]);
     expect(await store().search({ kind: 'user', keyword: `${word.slice(0, 2)}_` }, 0, 10)).toEqual([[], 0]);
     expect(ids((await store().search({ kind: 'user', id: b.id }, 0, 10))[0])).toEqual([b.id]);
+    expect(await store().search({ kind: 'user', id: 99_999_999_999 }, 0, 10)).toEqual([[], 0]);
     expect((await store().search({ kind: 'organization', keyword: word }, 0, 10))[1]).toBe(1);
   });
 

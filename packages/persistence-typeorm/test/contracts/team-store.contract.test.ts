@@ -22,8 +22,9 @@ describeEachEngine('TeamStore contract', (ctx) => {
     });
   });
 
-  it('answers null for a team that does not exist', async () => {
+  it('answers null for a team that does not exist, whatever the id', async () => {
     expect(await store().findById(2_000_000_000)).toBeNull();
+    expect(await store().findById(99_999_999_999)).toBeNull();
   });
 
   it('finds a team by name case-insensitively, within its organization only', async () => {

@@ -3,6 +3,7 @@ import {
   AccessToken, AccessTokenNameTakenError, AccessTokenStore, Owner, OwnerStore, parseTokenScopes, TokenScope, UnitOfWork,
 } from '@bellows/domain';
 import { Actor } from '../../http/auth/actor';
+import { parseId } from '../../http/id-param.pipe';
 import { PageRequest } from '../../http/pagination';
 import { generateTokenValue, hashTokenValue } from './token-secret';
 import { assertScopesWithin, mayActAsAnotherUser } from './token-scope-limits';
@@ -97,8 +98,9 @@ export class AccessTokenService {
   }
 
   private async findByIdOrName(owner: Owner, idOrName: string): Promise<AccessToken | null> {
-    if (/^\d{1,15}$/.test(idOrName)) {
-      const byId = await this.tokens.findByOwnerAndId(owner.id, Number(idOrName));
+    const id = parseId(idOrName);
+    if (id !== null) {
+      const byId = await this.tokens.findByOwnerAndId(owner.id, id);
       if (byId) return byId;
     }
     return this.tokens.findByOwnerAndName(owner.id, idOrName);
