@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { AttachmentEntity, OwnerEntity, ReleaseEntity } from '@bellows/persistence-typeorm';
-import { ApiUser, ShapeContext, toApiUser } from '../accounts/api-shapes';
+import { ApiUser, ShapeContext, toApiUser } from '../accounts/dto/user.dto';
 import { ApiAttachment, toApiAttachment } from '../attachments/attachment-shapes';
 import { encodePath, RepoUrls } from '../repo-files/repo-urls';
 

@@ -8,7 +8,7 @@ import { BellowsConfig } from '../../config';
 import { Actor } from '../../http/auth/actor';
 import { PageOf } from '../../http/page-of';
 import { PageRequest } from '../../http/pagination';
-import { ShapeContext } from '../accounts/api-shapes';
+import { ShapeContext } from '../accounts/dto/user.dto';
 import { RepoUrls } from '../repo-files/repo-urls';
 import { atLeast } from '../repositories/repo-permission';
 import { RepoContext, RepositoryAccess } from '../repositories/repository-access.service';
