@@ -1,7 +1,6 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import { pipeline, type Readable } from 'node:stream';
-import { BlobDigests, PackageFileWithBlob } from '@bellows/domain';
-import { Database, PackageBlobEntity, PackageEntity, PackageVersionEntity } from '@bellows/persistence-typeorm';
+import { BlobDigests, Package, PackageBlob, PackageFileWithBlob, PackageStore, PackageVersion, UnitOfWork } from '@bellows/domain';
 import { BlobStore, ContentAddressedStore } from '@bellows/storage';
 import { DigestingStream } from './content-digests';
 
@@ -24,9 +23,9 @@ export interface PackageFileTarget {
 
 /** What a stored file is, once recorded. */
 export interface AddedFile {
-  pkg: PackageEntity;
-  version: PackageVersionEntity;
-  blob: PackageBlobEntity;
+  pkg: Package;
+  version: PackageVersion;
+  blob: PackageBlob;
 }
 
 /** Content received into storage but not yet recorded. */
@@ -51,7 +50,8 @@ export class PackageFiles {
   private readonly store: ContentAddressedStore;
 
   constructor(
-    private readonly db: Database,
+    private readonly packages: PackageStore,
+    private readonly unitOfWork: UnitOfWork,
     blobs: BlobStore,
   ) {
     this.store = new ContentAddressedStore(blobs);
@@ -68,34 +68,34 @@ export class PackageFiles {
     }
   }
 
-  open(blob: PackageBlobEntity): Promise<Readable> {
+  open(blob: PackageBlob): Promise<Readable> {
     return this.store.read(NAMESPACE, blob.sha256);
   }
 
   /** Deletes one file; the version goes with its last file. Returns false when there was no such file. */
   async deleteFile(file: PackageFileWithBlob): Promise<boolean> {
-    if (!(await this.db.packages.deleteFile(file.file.id))) return false;
-    if ((await this.db.packages.countFiles(file.file.versionId)) === 0) await this.deleteVersion(file.file.versionId);
+    if (!(await this.packages.deleteFile(file.file.id))) return false;
+    if ((await this.packages.countFiles(file.file.versionId)) === 0) await this.deleteVersion(file.file.versionId);
     await this.removeUnusedBlobs([file.file.blobId]);
     return true;
   }
 
   /** Deletes a version with its files, and the package with its last version. */
   async deleteVersion(versionId: number): Promise<void> {
-    const version = await this.db.packages.findVersionById(versionId);
+    const version = await this.packages.findVersionById(versionId);
     if (!version) return;
-    const blobIds = await this.db.packages.blobIdsOfVersion(versionId);
-    await this.db.packages.deleteVersion(versionId);
+    const blobIds = await this.packages.blobIdsOfVersion(versionId);
+    await this.packages.deleteVersion(versionId);
     // Under the package's lock: a version published meanwhile keeps the package (and is not deleted with it).
-    await this.db.packages.deletePackageIfEmpty(version.packageId);
+    await this.packages.deletePackageIfEmpty(version.packageId);
     await this.removeUnusedBlobs(blobIds);
   }
 
   /** Deletes a package with every version and file. */
-  async deletePackage(pkg: PackageEntity): Promise<void> {
-    const versions = await this.db.packages.listVersions(pkg.id);
-    const blobIds = (await Promise.all(versions.map((version) => this.db.packages.blobIdsOfVersion(version.id)))).flat();
-    await this.db.packages.deletePackage(pkg.id);
+  async deletePackage(pkg: Package): Promise<void> {
+    const versions = await this.packages.listVersions(pkg.id);
+    const blobIds = (await Promise.all(versions.map((version) => this.packages.blobIdsOfVersion(version.id)))).flat();
+    await this.packages.deletePackage(pkg.id);
     await this.removeUnusedBlobs(blobIds);
   }
 
@@ -108,7 +108,7 @@ export class PackageFiles {
   }
 
   private record(target: PackageFileTarget, received: ReceivedContent): Promise<AddedFile> {
-    return this.db.transaction(async (tx) => {
+    return this.unitOfWork.run(async (tx) => {
       const pkg = await tx.packages.findOrCreatePackage({ ownerId: target.ownerId, type: target.type, name: target.packageName });
       const { version, created } = await tx.packages.findOrCreateVersion(pkg.id, target.version, { creatorId: target.creatorId, metadata: target.metadata ?? null });
       if (!created && target.newVersionOnly) throw new ConflictException(`version ${target.version} of ${target.packageName} already exists`);
@@ -121,12 +121,12 @@ export class PackageFiles {
 
   /** Removes content this upload stored, unless a recorded file uses the same bytes. */
   private async discard(received: ReceivedContent): Promise<void> {
-    if (received.created && !(await this.db.packages.findBlobBySha256(received.sha256))) await this.store.delete(NAMESPACE, received.sha256);
+    if (received.created && !(await this.packages.findBlobBySha256(received.sha256))) await this.store.delete(NAMESPACE, received.sha256);
   }
 
   private async removeUnusedBlobs(blobIds: number[]): Promise<void> {
     for (const blobId of new Set(blobIds)) {
-      const removed = await this.db.packages.deleteBlobIfUnused(blobId);
+      const removed = await this.packages.deleteBlobIfUnused(blobId);
       if (removed) await this.store.delete(NAMESPACE, removed.sha256);
     }
   }

@@ -5,7 +5,7 @@ import { CurrentActor, ScopeGroup } from '../../http/auth/auth-metadata';
 import { PageOf } from '../../http/page-of';
 import { Paging, PageRequest } from '../../http/pagination';
 import { PackageCatalog } from './package-catalog.service';
-import { ApiPackage, ApiPackageFile } from './package-shapes';
+import { ApiPackage, ApiPackageFile } from './dto/package.dto';
 
 /** Forgejo's package API: `/packages/{owner}…`. One entry per package version. */
 @ApiTags('package')

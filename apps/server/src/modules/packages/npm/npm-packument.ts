@@ -1,10 +1,10 @@
-import { PackageBlobEntity, PackageEntity, PackageVersionEntity } from '@bellows/persistence-typeorm';
+import { Package, PackageBlob, PackageVersion } from '@bellows/domain';
 
 /** A published version with its tarball. */
 export interface NpmVersionRecord {
-  version: PackageVersionEntity;
+  version: PackageVersion;
   fileName: string;
-  blob: PackageBlobEntity;
+  blob: PackageBlob;
 }
 
 /**
@@ -12,7 +12,7 @@ export interface NpmVersionRecord {
  * version's manifest with a `dist` pointing at our tarball URL and carrying
  * its digests, the dist-tags, and publication times.
  */
-export function buildPackument(pkg: PackageEntity, versions: NpmVersionRecord[], distTags: Record<string, string>, tarballUrl: (version: string, fileName: string) => string): Record<string, unknown> {
+export function buildPackument(pkg: Package, versions: NpmVersionRecord[], distTags: Record<string, string>, tarballUrl: (version: string, fileName: string) => string): Record<string, unknown> {
   const manifests: Record<string, unknown> = {};
   const time: Record<string, string> = {};
   for (const { version, fileName, blob } of versions) {

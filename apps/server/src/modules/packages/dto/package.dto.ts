@@ -1,7 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PackageFileWithBlob } from '@bellows/domain';
-import { ApiUser } from '../accounts/api-shapes';
-import { ApiRepository } from '../repositories/repository-shapes';
+import { ApiUser } from '../../accounts/dto/user.dto';
+import { ApiRepository } from '../../repositories/dto/repository.dto';
+
+/** Filters of `GET /packages/{owner}`. */
+export interface PackageListQuery {
+  type?: string;
+  q?: string;
+}
 
 /** One version of a package, as Forgejo's `Package`. */
 export class ApiPackage {
