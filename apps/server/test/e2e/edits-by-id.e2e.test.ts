@@ -1,7 +1,8 @@
 import { NotFoundException } from '@nestjs/common';
 import { resolveRef } from '@bellows/git';
 import {
-  OwnerEntity, PullRequestStore, ReleaseStore, RepositoryEntity, TeamEntity, TypeOrmLabelStore as LabelStore, TypeOrmMilestoneStore as MilestoneStore,
+  OwnerEntity, ReleaseStore, RepositoryEntity, TeamEntity, TypeOrmLabelStore as LabelStore, TypeOrmMilestoneStore as MilestoneStore,
+  TypeOrmPullRequestStore as PullRequestStore,
 } from '@bellows/persistence-typeorm';
 import { OrganizationsService } from '../../src/modules/accounts/organizations.service';
 import { TeamsService } from '../../src/modules/accounts/teams.service';

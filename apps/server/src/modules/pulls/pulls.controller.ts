@@ -1,15 +1,14 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UnprocessableEntityException } from '@nestjs/common';
 import { ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiOkResponse, ApiQuery, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
-import { PullRequestState } from '@bellows/persistence-typeorm';
+import { PullRequestState } from '@bellows/domain';
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-metadata';
 import { PageOf } from '../../http/page-of';
 import { Paging, PageRequest } from '../../http/pagination';
-import { ApiChangedFile, ApiCommit, toApiChangedFile, toApiCommit } from '../repo-files/commit-shapes';
+import { ApiChangedFile, ApiCommit, toApiChangedFile, toApiCommit } from '../repo-files/dto/commit.dto';
 import { queryText } from '../repo-files/query-flag';
 import { RepoGitResolver } from '../repo-files/repo-git';
-import { CreatePullRequestOption, EditPullRequestOption } from './dto/pull-options.dto';
-import { ApiPullRequest } from './pull-shapes';
+import { ApiPullRequest, CreatePullRequestOption, EditPullRequestOption } from './dto/pull-request.dto';
 import { PullsService } from './pulls.service';
 
 const STATES: readonly PullRequestState[] = ['open', 'closed', 'all'];

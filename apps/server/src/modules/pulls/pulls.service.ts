@@ -1,46 +1,45 @@
 import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import { branchTip, changedFiles, ChangedFile, commitsBetween, CommitWithFiles, isAncestor, mergeBase, Page } from '@bellows/git';
-import { Database, OwnerEntity, PullRequestChanges, PullRequestState, PullRequestWithIssue } from '@bellows/persistence-typeorm';
+import { Owner, PullRequestChanges, PullRequestState, PullRequestStore, PullRequestWithIssue } from '@bellows/domain';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
 import { PageRequest } from '../../http/pagination';
 import { withGitErrors } from '../repo-files/git-errors';
 import { RepoGit } from '../repo-files/repo-git';
-import { CreatePullRequestOption, EditPullRequestOption } from './dto/pull-options.dto';
-import { ApiPullRequest, PullGitState, toApiPullRequest } from './pull-shapes';
+import { ApiPullRequest, CreatePullRequestOption, EditPullRequestOption, PullGitState, toApiPullRequest } from './dto/pull-request.dto';
 
 /**
  * Pull requests between two branches of one repository. Their numbers come
- * from the repository's issue sequence (`db.pullRequests`, `nextIssueIndex`):
+ * from the repository's issue sequence (the PullRequestStore gives them out):
  * issues, when they arrive, continue the same sequence.
  */
 @Injectable()
 export class PullsService {
   constructor(
-    private readonly db: Database,
+    private readonly pullRequests: PullRequestStore,
     @Inject(CONFIG) private readonly config: BellowsConfig,
   ) {}
 
-  async create(target: RepoGit, input: CreatePullRequestOption, poster: OwnerEntity): Promise<ApiPullRequest> {
+  async create(target: RepoGit, input: CreatePullRequestOption, poster: Owner): Promise<ApiPullRequest> {
     const head = this.branchOfThisRepository(target, input.head.trim());
     const base = input.base.trim();
     const ancestor = await this.checkBranches(target, head, base);
-    if (await this.db.pullRequests.findOpen(target.repo.id, head, base)) {
+    if (await this.pullRequests.findOpen(target.repo.id, head, base)) {
       throw new ConflictException(`an open pull request already proposes ${head} for ${base}`);
     }
-    const pull = await this.db.pullRequests.create({
+    const pull = await this.pullRequests.create({
       repoId: target.repo.id, posterId: poster.id, title: input.title.trim(), body: input.body ?? '',
       headBranch: head, baseBranch: base, mergeBase: ancestor,
     });
     return this.shape(target, pull, poster);
   }
 
-  async list(target: RepoGit, state: PullRequestState, paging: PageRequest, viewer: OwnerEntity | undefined): Promise<[ApiPullRequest[], number]> {
-    const [pulls, total] = await this.db.pullRequests.list(target.repo.id, state, paging.offset, paging.limit);
+  async list(target: RepoGit, state: PullRequestState, paging: PageRequest, viewer: Owner | undefined): Promise<[ApiPullRequest[], number]> {
+    const [pulls, total] = await this.pullRequests.list(target.repo.id, state, paging.offset, paging.limit);
     return [await Promise.all(pulls.map((pull) => this.shape(target, pull, viewer))), total];
   }
 
-  async get(target: RepoGit, index: number, viewer: OwnerEntity | undefined): Promise<ApiPullRequest> {
+  async get(target: RepoGit, index: number, viewer: Owner | undefined): Promise<ApiPullRequest> {
     return this.shape(target, await this.find(target, index), viewer);
   }
 
@@ -49,7 +48,7 @@ export class PullsService {
    * change as asked. Only the changed columns are written, by id: a pull
    * request deleted while the request ran is a 404 and stays deleted.
    */
-  async edit(target: RepoGit, index: number, changes: EditPullRequestOption, editor: OwnerEntity): Promise<ApiPullRequest> {
+  async edit(target: RepoGit, index: number, changes: EditPullRequestOption, editor: Owner): Promise<ApiPullRequest> {
     const pull = await this.find(target, index);
     if (!target.canWrite && pull.issue.posterId !== editor.id) throw new ForbiddenException('only the poster and writers may edit this pull request');
     const update: Required<PullRequestChanges> = { issue: {}, pull: {} };
@@ -60,7 +59,7 @@ export class PullsService {
     if ((base !== undefined && base !== pull.baseBranch) || reopening) {
       const newBase = base ?? pull.baseBranch;
       update.pull.mergeBase = await this.checkBranches(target, pull.headBranch, newBase);
-      const clash = await this.db.pullRequests.findOpen(target.repo.id, pull.headBranch, newBase);
+      const clash = await this.pullRequests.findOpen(target.repo.id, pull.headBranch, newBase);
       if (clash && clash.id !== pull.id) throw new ConflictException(`pull request #${clash.issue.index} already proposes ${pull.headBranch} for ${newBase}`);
       update.pull.baseBranch = newBase;
     }
@@ -69,7 +68,7 @@ export class PullsService {
       const closed = changes.state === 'closed';
       if (closed !== pull.issue.isClosed) Object.assign(update.issue, { isClosed: closed, closedAt: closed ? new Date() : null });
     }
-    if (!(await this.db.pullRequests.update(pull, update))) throw this.notFound(target, index);
+    if (!(await this.pullRequests.update(pull, update))) throw this.notFound(target, index);
     return this.shape(target, await this.find(target, index), editor);
   }
 
@@ -89,7 +88,7 @@ export class PullsService {
   }
 
   private async find(target: RepoGit, index: number): Promise<PullRequestWithIssue> {
-    const pull = Number.isSafeInteger(index) && index > 0 ? await this.db.pullRequests.findByIndex(target.repo.id, index) : null;
+    const pull = Number.isSafeInteger(index) && index > 0 ? await this.pullRequests.findByIndex(target.repo.id, index) : null;
     if (!pull) throw this.notFound(target, index);
     return pull;
   }
@@ -121,7 +120,7 @@ export class PullsService {
     });
   }
 
-  private async shape(target: RepoGit, pull: PullRequestWithIssue, viewer: OwnerEntity | undefined): Promise<ApiPullRequest> {
+  private async shape(target: RepoGit, pull: PullRequestWithIssue, viewer: Owner | undefined): Promise<ApiPullRequest> {
     return toApiPullRequest(
       { pull, owner: target.owner, repo: target.repo, permission: target.permission, viewer, git: await this.gitState(target, pull) },
       { rootUrl: this.config.server.rootUrl },

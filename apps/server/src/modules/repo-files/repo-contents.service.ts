@@ -2,9 +2,10 @@ import { Injectable, NotFoundException, UnprocessableEntityException } from '@ne
 import {
   branchTip, createOrUpdateFile, getCommit, GitConflictError, GitIdentity, isEmpty, listCommits, readBlobBytes, readTree, resolveCommit, statPath, TreeEntry,
 } from '@bellows/git';
-import { OwnerEntity } from '@bellows/persistence-typeorm';
-import { ApiContentsResponse, ApiFileResponse, contentType, toApiContents, toApiFileResponse } from './contents-shapes';
-import { FileOptions, Identity, UpdateFileOptions } from './dto/file-options.dto';
+import { Owner } from '@bellows/domain';
+import {
+  ApiContentsResponse, ApiFileResponse, contentType, FileOptions, Identity, toApiContents, toApiFileResponse, UpdateFileOptions,
+} from './dto/contents.dto';
 import { withGitErrors } from './git-errors';
 import { RepoGit, RepoGitResolver } from './repo-git';
 
@@ -30,11 +31,11 @@ export class RepoContentsService {
     });
   }
 
-  async create(target: RepoGit, filePath: string, options: FileOptions, actor: OwnerEntity): Promise<ApiFileResponse> {
+  async create(target: RepoGit, filePath: string, options: FileOptions, actor: Owner): Promise<ApiFileResponse> {
     return this.write(target, filePath, options, actor, null);
   }
 
-  async update(target: RepoGit, filePath: string, options: UpdateFileOptions, actor: OwnerEntity): Promise<ApiFileResponse> {
+  async update(target: RepoGit, filePath: string, options: UpdateFileOptions, actor: Owner): Promise<ApiFileResponse> {
     if (options.from_path !== undefined && options.from_path !== '' && options.from_path !== filePath) {
       throw new UnprocessableEntityException('from_path: moving a file is not supported; give the same path or leave it out');
     }
@@ -61,7 +62,7 @@ export class RepoContentsService {
    * Forgejo's status: missing branch 404, file exists / stale sha 422), then
    * commits; a branch moved by someone else meanwhile is a 409.
    */
-  private async write(target: RepoGit, filePath: string, options: FileOptions, actor: OwnerEntity, expectedSha: string | null): Promise<ApiFileResponse> {
+  private async write(target: RepoGit, filePath: string, options: FileOptions, actor: Owner, expectedSha: string | null): Promise<ApiFileResponse> {
     const branch = options.branch || target.repo.defaultBranch;
     const newBranch = options.new_branch && options.new_branch !== branch ? options.new_branch : undefined;
     const result = await withGitErrors(async () => {
@@ -105,7 +106,7 @@ export class RepoContentsService {
 }
 
 /** A commit identity from the request, completed from the signed-in user as Forgejo does. */
-function identityOf(given: Identity | undefined, actor: OwnerEntity, date: string | undefined): GitIdentity {
+function identityOf(given: Identity | undefined, actor: Owner, date: string | undefined): GitIdentity {
   return {
     name: given?.name || actor.fullName || actor.name,
     email: given?.email || actor.email || `${actor.lowerName}@noreply.bellows`,

@@ -6,7 +6,7 @@ import { Actor } from '../../http/auth/actor';
 import { RepoContext, RepositoryAccess } from '../repositories/repository-access.service';
 import { RepositoryService } from '../repositories/repository.service';
 import { CommitAccounts } from './commit-accounts.service';
-import { CommitAccountLookup } from './commit-shapes';
+import { CommitAccountLookup } from './dto/commit.dto';
 import { RepoUrls } from './repo-urls';
 
 /** A repository the caller may use, with where its git data is and how its links look. */

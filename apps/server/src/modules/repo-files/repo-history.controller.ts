@@ -5,7 +5,7 @@ import { Actor } from '../../http/auth/actor';
 import { CurrentActor, ScopeGroup } from '../../http/auth/auth-metadata';
 import { PageOf } from '../../http/page-of';
 import { Paging, PageRequest } from '../../http/pagination';
-import { ApiBranch, ApiCommit, toApiBranch, toApiCommit } from './commit-shapes';
+import { ApiBranch, ApiCommit, toApiBranch, toApiCommit } from './dto/commit.dto';
 import { withGitErrors } from './git-errors';
 import { queryFlag, queryText } from './query-flag';
 import { RepoGitResolver } from './repo-git';

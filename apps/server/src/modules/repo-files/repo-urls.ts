@@ -1,4 +1,4 @@
-import { OwnerEntity, RepositoryEntity } from '@bellows/persistence-typeorm';
+import { Owner, Repository } from '@bellows/domain';
 import { API_PREFIX } from '../../http/routes';
 
 /**
@@ -11,7 +11,7 @@ export class RepoUrls {
   /** `{ROOT_URL}{owner}/{repo}` */
   readonly html: string;
 
-  constructor(rootUrl: string, owner: OwnerEntity, repo: RepositoryEntity) {
+  constructor(rootUrl: string, owner: Owner, repo: Repository) {
     const slug = `${encodeURIComponent(owner.name)}/${encodeURIComponent(repo.name)}`;
     this.api = `${rootUrl}${API_PREFIX}/repos/${slug}`;
     this.html = `${rootUrl}${slug}`;

@@ -9,8 +9,7 @@ import { paged } from '../accounts/orgs.controller';
 import { UsersService } from '../accounts/users.service';
 import { RepositoryCreation } from './repository-creation.service';
 import { RepositoryListing } from './repository-listing.service';
-import { CreateRepoOption } from './repository-options.dto';
-import { ApiRepository } from './repository-shapes';
+import { ApiRepository, CreateRepoOption } from './dto/repository.dto';
 
 /** `/orgs/{org}/repos`: an organization's repositories. */
 @ApiTags('organization')

@@ -1,4 +1,4 @@
-import { TeamEntity } from '@bellows/persistence-typeorm';
+import { Team } from '@bellows/domain';
 import { parseStoredUnitsMap } from '../accounts/team-units';
 
 /**
@@ -23,7 +23,7 @@ export function strongest(...permissions: RepoPermission[]): RepoPermission {
  * Owners team and admin teams administer; other teams get their access to the
  * code unit (`units_map['repo.code']`), or their permission when no map says.
  */
-export function teamGrant(team: TeamEntity): RepoPermission {
+export function teamGrant(team: Pick<Team, 'permission' | 'unitsMap'>): RepoPermission {
   if (team.permission === 'owner' || team.permission === 'admin') return 'admin';
   const code = parseStoredUnitsMap(team.unitsMap)['repo.code'];
   if (code === 'none' || code === 'read' || code === 'write' || code === 'admin') return code;

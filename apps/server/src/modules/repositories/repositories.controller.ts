@@ -6,15 +6,14 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-metadata';
 import { Paging, PageRequest, setPaginationHeaders } from '../../http/pagination';
-import { ShapeContext } from '../accounts/api-shapes';
+import { ShapeContext } from '../accounts/dto/user.dto';
 import { paged } from '../accounts/orgs.controller';
 import { SHAPE_CONTEXT } from '../accounts/shape-context.provider';
 import { RepositoryAccess, RepoContext } from './repository-access.service';
 import { RepositoryCreation } from './repository-creation.service';
 import { RepositoryListing } from './repository-listing.service';
-import { CreateRepoOption, EditRepoOption } from './repository-options.dto';
 import { ORDER_BY_VALUES, parseSearchOrder, SORT_VALUES } from './repository-order';
-import { ApiRepository, ApiRepoSearchResults, toApiRepository } from './repository-shapes';
+import { ApiRepository, ApiRepoSearchResults, CreateRepoOption, EditRepoOption, toApiRepository } from './dto/repository.dto';
 import { RepositoryService } from './repository.service';
 
 /** `/repos/{owner}/{repo}`, `POST /user/repos` and `/repos/search`. */

@@ -6,6 +6,7 @@ import { GIT_PROVIDERS } from './git.providers';
 import { RepositoryAccess } from './repository-access.service';
 import { RepositoryService } from './repository.service';
 import { CollaboratorsController } from './collaborators.controller';
+import { CollaboratorsService } from './collaborators.service';
 import { AdminReposController, OrgReposController } from './org-repos.controller';
 import { RepositoriesController } from './repositories.controller';
 import { UserReposController } from './user-repos.controller';
@@ -21,7 +22,7 @@ import { shapeContextProvider } from '../accounts/shape-context.provider';
 @Module({
   imports: [AccountsModule],
   controllers: [RepositoriesController, UserReposController, OrgReposController, AdminReposController, CollaboratorsController],
-  providers: [...GIT_PROVIDERS, RepositoryAccess, RepositoryService, RepositoryCreation, RepositoryListing, shapeContextProvider],
+  providers: [...GIT_PROVIDERS, RepositoryAccess, RepositoryService, RepositoryCreation, RepositoryListing, CollaboratorsService, shapeContextProvider],
   exports: [GitRepositories, BlobStore, RepositoryAccess, RepositoryService],
 })
 export class RepositoriesModule {}

@@ -1,5 +1,5 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { Database, OwnerEntity, RepositoryEntity } from '@bellows/persistence-typeorm';
+import { CollaborationStore, Owner, OwnerStore, Repository, RepositoryStore, TeamRepositoryStore } from '@bellows/domain';
 import { Actor } from '../../http/auth/actor';
 import { OrgMembershipService } from '../accounts/org-membership.service';
 import { atLeast, RepoPermission, strongest, teamGrant } from './repo-permission';
@@ -8,8 +8,8 @@ export type { RepoPermission } from './repo-permission';
 
 /** A repository as one caller sees it. */
 export interface RepoContext {
-  owner: OwnerEntity;
-  repo: RepositoryEntity;
+  owner: Owner;
+  repo: Repository;
   permission: RepoPermission;
 }
 
@@ -21,16 +21,19 @@ export interface RepoContext {
 @Injectable()
 export class RepositoryAccess {
   constructor(
-    private readonly db: Database,
+    private readonly owners: OwnerStore,
+    private readonly repositories: RepositoryStore,
+    private readonly collaborations: CollaborationStore,
+    private readonly teamRepositories: TeamRepositoryStore,
     private readonly membership: OrgMembershipService,
   ) {}
 
   /** The repository with the caller's permission; 404 when it is missing or hidden from them. */
   async resolve(ownerName: string, repoName: string, actor: Actor | undefined): Promise<RepoContext> {
     const notFound = () => new NotFoundException(`repository ${ownerName}/${repoName} does not exist`);
-    const owner = await this.db.owners.findByName(ownerName);
+    const owner = await this.owners.findByName(ownerName);
     if (!owner) throw notFound();
-    const repo = await this.db.repositories.findByOwnerAndName(owner.id, repoName);
+    const repo = await this.repositories.findByOwnerAndName(owner.id, repoName);
     if (!repo) throw notFound();
     const permission = await this.permissionOf(owner, repo, actor?.user);
     if (permission === 'none') throw notFound();
@@ -38,15 +41,15 @@ export class RepositoryAccess {
   }
 
   /** What `user` (undefined: anonymous) may do in `repo` of `owner`. */
-  async permissionOf(owner: OwnerEntity, repo: RepositoryEntity, user: OwnerEntity | undefined): Promise<RepoPermission> {
+  async permissionOf(owner: Owner, repo: Repository, user: Owner | undefined): Promise<RepoPermission> {
     const publicRead: RepoPermission = !repo.isPrivate && (await this.membership.canSee(owner, user)) ? 'read' : 'none';
     if (!user) return publicRead;
     if (user.isAdmin || (owner.kind === 'user' && owner.id === user.id)) return 'owner';
     const grants: RepoPermission[] = [publicRead];
-    const collaboration = await this.db.collaborations.modeOf(repo.id, user.id);
+    const collaboration = await this.collaborations.modeOf(repo.id, user.id);
     if (collaboration) grants.push(collaboration);
     if (owner.kind === 'organization') {
-      const teams = await this.db.teamRepositories.teamsOfUserReaching(owner.id, repo.id, user.id);
+      const teams = await this.teamRepositories.teamsOfUserReaching(owner.id, repo.id, user.id);
       grants.push(...teams.map(teamGrant));
     }
     return strongest(...grants);

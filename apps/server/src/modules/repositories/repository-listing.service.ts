@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Database, OwnerEntity, RepositorySearch, RepositoryViewer } from '@bellows/persistence-typeorm';
+import { Owner, RepositorySearch, RepositorySearchStore, RepositoryViewer } from '@bellows/domain';
 import { PageOf } from '../../http/page-of';
 import { PageRequest } from '../../http/pagination';
-import { ShapeContext } from '../accounts/api-shapes';
+import { ShapeContext } from '../accounts/dto/user.dto';
 import { SHAPE_CONTEXT } from '../accounts/shape-context.provider';
 import { RepositoryAccess } from './repository-access.service';
-import { ApiRepository, toApiRepository } from './repository-shapes';
+import { ApiRepository, toApiRepository } from './dto/repository.dto';
 
 export type ListFilter = Omit<RepositorySearch, 'viewer' | 'skip' | 'take'>;
 
@@ -16,13 +16,13 @@ export type ListFilter = Omit<RepositorySearch, 'viewer' | 'skip' | 'take'>;
 @Injectable()
 export class RepositoryListing {
   constructor(
-    private readonly db: Database,
+    private readonly repositorySearch: RepositorySearchStore,
     private readonly access: RepositoryAccess,
     @Inject(SHAPE_CONTEXT) private readonly shapes: ShapeContext,
   ) {}
 
-  async list(filter: ListFilter, viewer: OwnerEntity | undefined, paging: PageRequest): Promise<PageOf<ApiRepository>> {
-    const [rows, total] = await this.db.repositorySearch.search({
+  async list(filter: ListFilter, viewer: Owner | undefined, paging: PageRequest): Promise<PageOf<ApiRepository>> {
+    const [rows, total] = await this.repositorySearch.search({
       ...filter,
       viewer: viewerFilter(viewer),
       skip: paging.offset,
@@ -30,7 +30,7 @@ export class RepositoryListing {
     });
     const items = await Promise.all(
       rows.map(async (repo) => {
-        const owner = repo.owner!;
+        const owner = repo.owner;
         return toApiRepository(repo, owner, await this.access.permissionOf(owner, repo, viewer), viewer, this.shapes);
       }),
     );
@@ -39,7 +39,7 @@ export class RepositoryListing {
 }
 
 /** Mirrors `RepositoryAccess.permissionOf` for lists; site admins see everything. */
-function viewerFilter(viewer: OwnerEntity | undefined): RepositoryViewer | undefined {
+function viewerFilter(viewer: Owner | undefined): RepositoryViewer | undefined {
   if (viewer?.isAdmin) return undefined;
   if (!viewer) return { ownerVisibilities: ['public'] };
   return { userId: viewer.id, ownerVisibilities: ['public', 'limited'] };

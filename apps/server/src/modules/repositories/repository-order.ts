@@ -1,5 +1,5 @@
 import { UnprocessableEntityException } from '@nestjs/common';
-import { RepositoryOrder } from '@bellows/persistence-typeorm';
+import { RepositoryOrder } from '@bellows/domain';
 
 /**
  * Forgejo's `order_by` values for repository lists. Stars and forks do not

@@ -1,7 +1,9 @@
 import { ConflictException, Injectable, Logger, UnprocessableEntityException } from '@nestjs/common';
-import { ContainerGoneError, describeRepoNameProblem, repoNameProblem } from '@bellows/domain';
+import {
+  ContainerGoneError, describeRepoNameProblem, Owner, OwnerStore, repoNameProblem, Repository, RepositoryDetails, RepositoryNameTakenError,
+  RepositorySearchStore, RepositoryStore,
+} from '@bellows/domain';
 import { assertRefName, branchTip, createInitialCommit, GitConflictError, GitRepositories, InvalidGitInputError, isEmpty, measureSize, setDefaultBranch } from '@bellows/git';
-import { Database, isUniqueViolation, OwnerEntity, RepositoryDetails, RepositoryEntity } from '@bellows/persistence-typeorm';
 import { BlobStore } from '@bellows/storage';
 import { removeAttachmentFiles } from '../attachments/attachment-files';
 
@@ -26,24 +28,26 @@ export interface NewRepositoryInput {
 /**
  * Repositories as rows and as bare repositories on disk, kept together: every
  * change here touches both, and the sizes the quota engine reads are measured
- * from disk and stored through `db.repositories` (which moves the owner's usage).
+ * from disk and stored through the RepositoryStore (which moves the owner's usage).
  */
 @Injectable()
 export class RepositoryService {
   private readonly logger = new Logger(RepositoryService.name);
 
   constructor(
-    private readonly db: Database,
+    private readonly repositories: RepositoryStore,
+    private readonly repositorySearch: RepositorySearchStore,
+    private readonly owners: OwnerStore,
     private readonly git: GitRepositories,
     private readonly blobs: BlobStore,
   ) {}
 
-  findByOwnerAndName(owner: OwnerEntity, name: string): Promise<RepositoryEntity | null> {
-    return this.db.repositories.findByOwnerAndName(owner.id, name);
+  findByOwnerAndName(owner: Owner, name: string): Promise<Repository | null> {
+    return this.repositories.findByOwnerAndName(owner.id, name);
   }
 
   /** Path of the bare repository on disk. */
-  pathOf(owner: OwnerEntity, repo: RepositoryEntity): string {
+  pathOf(owner: Owner, repo: Repository): string {
     return this.git.pathFor(owner.name, repo.name);
   }
 
@@ -51,7 +55,7 @@ export class RepositoryService {
    * Creates the row (which reserves the name), then the bare repository, then
    * the first commit if asked. If any step fails, neither row nor folder remains.
    */
-  async create(owner: OwnerEntity, input: NewRepositoryInput, author: OwnerEntity): Promise<RepositoryEntity> {
+  async create(owner: Owner, input: NewRepositoryInput, author: Owner): Promise<Repository> {
     assertRepoName(input.name);
     const defaultBranch = input.defaultBranch || 'main';
     if (await this.findByOwnerAndName(owner, input.name)) throw alreadyExists(owner, input.name);
@@ -64,7 +68,7 @@ export class RepositoryService {
       if (input.autoInit) await this.writeReadme(repoPath, repo, author);
       return await this.refreshGitSize(repo, owner);
     } catch (error) {
-      await this.db.repositories.delete(repo.id);
+      await this.repositories.delete(repo.id);
       // A folder that was there before us is not ours to remove.
       if (createdOnDisk) await this.git.delete(owner.name, repo.name).catch((cleanup) => this.logger.error(`could not remove ${owner.name}/${repo.name}: ${cleanup}`));
       throw error instanceof GitConflictError ? new ConflictException(`files of repository ${owner.name}/${repo.name} already exist on disk`) : error;
@@ -78,8 +82,8 @@ export class RepositoryService {
    * content may be shared with other repositories: `bellows admin storage gc`
    * removes what no repository references any more.
    */
-  async delete(owner: OwnerEntity, repo: RepositoryEntity): Promise<void> {
-    const files = await this.db.repositories.delete(repo.id);
+  async delete(owner: Owner, repo: Repository): Promise<void> {
+    const files = await this.repositories.delete(repo.id);
     if (!files) throw new ContainerGoneError('repository', `${owner.name}/${repo.name}`);
     await this.git.delete(owner.name, repo.name);
     await removeAttachmentFiles(this.blobs, files.attachmentUuids.map((uuid) => ({ uuid })));
@@ -87,24 +91,24 @@ export class RepositoryService {
   }
 
   /** Renames the repository on disk and in the database; 409 when the new name is taken. */
-  async rename(owner: OwnerEntity, repo: RepositoryEntity, newName: string): Promise<void> {
+  async rename(owner: Owner, repo: Repository, newName: string): Promise<void> {
     assertRepoName(newName);
     if (newName === repo.name) return;
     const clash = await this.findByOwnerAndName(owner, newName);
     if (clash && clash.id !== repo.id) throw alreadyExists(owner, newName);
     await this.git.move({ owner: owner.name, repo: repo.name }, { owner: owner.name, repo: newName });
     try {
-      await this.db.repositories.updateDetails(repo.id, { name: newName });
+      await this.repositories.updateDetails(repo.id, { name: newName });
     } catch (error) {
       await this.git.move({ owner: owner.name, repo: newName }, { owner: owner.name, repo: repo.name });
-      throw isUniqueViolation(error) ? alreadyExists(owner, newName) : error;
+      throw error instanceof RepositoryNameTakenError ? alreadyExists(owner, newName) : error;
     }
     repo.name = newName;
     repo.lowerName = newName.toLowerCase();
   }
 
   /** Points HEAD at `branch`, which must exist unless the repository is still empty (422). */
-  async setDefaultBranch(owner: OwnerEntity, repo: RepositoryEntity, branch: string): Promise<void> {
+  async setDefaultBranch(owner: Owner, repo: Repository, branch: string): Promise<void> {
     assertBranchName(branch);
     const repoPath = this.pathOf(owner, repo);
     if (!repo.isEmpty && !(await branchTip(repoPath, branch))) throw new UnprocessableEntityException(`default_branch "${branch}" does not exist`);
@@ -113,14 +117,14 @@ export class RepositoryService {
   }
 
   /** Makes the repository private or public; its bytes move between the owner's two repository buckets. */
-  async setPrivate(repo: RepositoryEntity, isPrivate: boolean): Promise<void> {
-    await this.db.repositories.setPrivate(repo.id, isPrivate);
+  async setPrivate(repo: Repository, isPrivate: boolean): Promise<void> {
+    await this.repositories.setPrivate(repo.id, isPrivate);
     repo.isPrivate = isPrivate;
   }
 
-  updateDetails(repo: RepositoryEntity, details: RepositoryDetails): Promise<void> {
+  updateDetails(repo: Repository, details: RepositoryDetails): Promise<void> {
     Object.assign(repo, details);
-    return this.db.repositories.updateDetails(repo.id, details);
+    return this.repositories.updateDetails(repo.id, details);
   }
 
   /**
@@ -128,15 +132,15 @@ export class RepositoryService {
    * owner's usage follows; notes the first commit of an empty repository.
    * Call after anything that writes to the bare repository. Returns the fresh row.
    */
-  async refreshGitSize(repo: RepositoryEntity, owner?: OwnerEntity): Promise<RepositoryEntity> {
-    const ownerName = owner?.name ?? (await this.db.owners.findById(repo.ownerId))?.name;
+  async refreshGitSize(repo: Repository, owner?: Owner): Promise<Repository> {
+    const ownerName = owner?.name ?? (await this.owners.findById(repo.ownerId))?.name;
     if (!ownerName) throw new Error(`owner ${repo.ownerId} of repository ${repo.id} does not exist`);
     const repoPath = this.git.pathFor(ownerName, repo.name);
     const bytes = await measureSize(repoPath);
-    await this.db.repositories.setGitSize(repo.id, bytes);
+    await this.repositories.setGitSize(repo.id, bytes);
     // An empty repository has no object files, so only a non-zero size can mean a first commit.
-    if (repo.isEmpty && bytes > 0 && !(await isEmpty(repoPath))) await this.db.repositories.updateDetails(repo.id, { isEmpty: false });
-    return (await this.db.repositories.findById(repo.id)) ?? repo;
+    if (repo.isEmpty && bytes > 0 && !(await isEmpty(repoPath))) await this.repositories.updateDetails(repo.id, { isEmpty: false });
+    return (await this.repositories.findById(repo.id)) ?? repo;
   }
 
   /**
@@ -149,9 +153,9 @@ export class RepositoryService {
     const batch = 100;
     const changes: GitSizeChange[] = [];
     for (let done = 0; ; done += batch) {
-      const [repos] = await this.db.repositorySearch.search({ ownerId, order: 'id', skip: done, take: batch });
+      const [repos] = await this.repositorySearch.search({ ownerId, order: 'id', skip: done, take: batch });
       for (const repo of repos) {
-        const owner = repo.owner!;
+        const owner = repo.owner;
         if (!(await this.git.exists(owner.name, repo.name))) continue;
         const fresh = await this.refreshGitSize(repo, owner);
         if (fresh.gitSize !== repo.gitSize) changes.push({ fullName: `${owner.name}/${repo.name}`, stored: repo.gitSize, measured: fresh.gitSize });
@@ -160,18 +164,18 @@ export class RepositoryService {
     }
   }
 
-  private async insertRow(owner: OwnerEntity, input: NewRepositoryInput, defaultBranch: string): Promise<RepositoryEntity> {
+  private async insertRow(owner: Owner, input: NewRepositoryInput, defaultBranch: string): Promise<Repository> {
     try {
-      return await this.db.repositories.insert({
+      return await this.repositories.insert({
         ownerId: owner.id, name: input.name, isPrivate: input.isPrivate ?? false,
         description: input.description ?? '', website: input.website ?? '', defaultBranch,
       });
     } catch (error) {
-      throw isUniqueViolation(error) ? alreadyExists(owner, input.name) : error;
+      throw error instanceof RepositoryNameTakenError ? alreadyExists(owner, input.name) : error;
     }
   }
 
-  private async writeReadme(repoPath: string, repo: RepositoryEntity, author: OwnerEntity): Promise<void> {
+  private async writeReadme(repoPath: string, repo: Repository, author: Owner): Promise<void> {
     const readme = repo.description ? `# ${repo.name}\n\n${repo.description}\n` : `# ${repo.name}\n`;
     await createInitialCommit(repoPath, {
       branch: repo.defaultBranch,
@@ -196,6 +200,6 @@ export function assertBranchName(branch: string): void {
   }
 }
 
-function alreadyExists(owner: OwnerEntity, name: string): ConflictException {
+function alreadyExists(owner: Owner, name: string): ConflictException {
   return new ConflictException(`repository ${owner.name}/${name} already exists`);
 }

@@ -9,7 +9,7 @@ import { paged } from '../accounts/orgs.controller';
 import { UsersService } from '../accounts/users.service';
 import { RepositoryListing } from './repository-listing.service';
 import { ORDER_BY_VALUES, parseOrderBy } from './repository-order';
-import { ApiRepository } from './repository-shapes';
+import { ApiRepository } from './dto/repository.dto';
 
 /** `GET /user/repos` and `GET /users/{username}/repos`: a user's repositories (tagged `user`, as in Forgejo). */
 @ApiTags('user')

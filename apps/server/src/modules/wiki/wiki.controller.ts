@@ -5,8 +5,7 @@ import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-me
 import { PageOf } from '../../http/page-of';
 import { Paging, PageRequest } from '../../http/pagination';
 import { RepoGitResolver } from '../repo-files/repo-git';
-import { CreateWikiPageOptions } from './dto/wiki-options.dto';
-import { ApiWikiCommitList, ApiWikiPage, ApiWikiPageMetaData } from './wiki-shapes';
+import { ApiWikiCommitList, ApiWikiPage, ApiWikiPageMetaData, CreateWikiPageOptions } from './dto/wiki.dto';
 import { WikiService } from './wiki.service';
 
 /** The wiki of a repository: `/repos/{owner}/{repo}/wiki/…`. Reading needs read access, changing needs write. */

@@ -3,13 +3,12 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import {
   createOrUpdateFile, deleteFile, getDefaultBranch, GitConflictError, GitIdentity, GitRepositories, isEmpty, listCommits, readBlobBytes, readTree, statPath,
 } from '@bellows/git';
-import { OwnerEntity } from '@bellows/persistence-typeorm';
+import { Owner } from '@bellows/domain';
 import { PageRequest } from '../../http/pagination';
 import { withGitErrors } from '../repo-files/git-errors';
 import { RepoGit } from '../repo-files/repo-git';
-import { CreateWikiPageOptions } from './dto/wiki-options.dto';
 import { pageOfFile, wikiPageName, WikiPageName } from './wiki-page-name';
-import { ApiWikiCommitList, ApiWikiPage, ApiWikiPageMetaData, toApiWikiCommit, toApiWikiPageMetaData } from './wiki-shapes';
+import { ApiWikiCommitList, ApiWikiPage, ApiWikiPageMetaData, CreateWikiPageOptions, toApiWikiCommit, toApiWikiPageMetaData } from './dto/wiki.dto';
 
 /** No wiki page is served or accepted beyond this size. */
 const MAX_PAGE_BYTES = 10 * 1024 * 1024;
@@ -56,7 +55,7 @@ export class WikiService {
   }
 
   /** Creates the page (and the wiki with it); 400 when a page of that name exists. */
-  async createPage(target: RepoGit, input: CreateWikiPageOptions, author: OwnerEntity): Promise<ApiWikiPage> {
+  async createPage(target: RepoGit, input: CreateWikiPageOptions, author: Owner): Promise<ApiWikiPage> {
     const name = wikiPageName(input.title ?? '');
     const { path, branch } = await this.wikiForWriting(target);
     await withGitErrors(async () => {
@@ -67,7 +66,7 @@ export class WikiService {
   }
 
   /** Changes the content and/or title (a new title moves the page to its new file). */
-  async editPage(target: RepoGit, pageName: string, input: CreateWikiPageOptions, author: OwnerEntity): Promise<ApiWikiPage> {
+  async editPage(target: RepoGit, pageName: string, input: CreateWikiPageOptions, author: Owner): Promise<ApiWikiPage> {
     const { path, branch } = await this.existingWiki(target);
     const current = wikiPageName(pageName);
     const renamed = input.title !== undefined && input.title.trim() !== '' ? wikiPageName(input.title) : current;
@@ -87,7 +86,7 @@ export class WikiService {
     return this.describe(target, path, branch, renamed);
   }
 
-  async deletePage(target: RepoGit, pageName: string, author: OwnerEntity): Promise<void> {
+  async deletePage(target: RepoGit, pageName: string, author: Owner): Promise<void> {
     const { path, branch } = await this.existingWiki(target);
     const name = wikiPageName(pageName);
     await withGitErrors(async () => {
@@ -127,7 +126,7 @@ export class WikiService {
     return entry?.type === 'blob' ? (await readBlobBytes(path, entry.sha, MAX_PAGE_BYTES)).toString('base64') : '';
   }
 
-  private async write(path: string, branch: string, name: WikiPageName, content: Buffer, message: string, author: OwnerEntity, expectedBlobSha: string | null): Promise<void> {
+  private async write(path: string, branch: string, name: WikiPageName, content: Buffer, message: string, author: Owner, expectedBlobSha: string | null): Promise<void> {
     try {
       await createOrUpdateFile(path, { branch, filePath: name.fileName, content, message, author: identityOf(author), expectedBlobSha });
     } catch (error) {
@@ -165,6 +164,6 @@ function decode(base64: string | undefined): Buffer {
   return bytes;
 }
 
-function identityOf(author: OwnerEntity): GitIdentity {
+function identityOf(author: Owner): GitIdentity {
   return { name: author.fullName || author.name, email: author.email || `${author.lowerName}@noreply.bellows` };
 }

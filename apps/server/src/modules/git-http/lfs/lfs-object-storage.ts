@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
-import { Database, LfsObjectEntity } from '@bellows/persistence-typeorm';
+import { LfsObject, LfsStore } from '@bellows/domain';
 import { BlobStore, ContentAddressedStore } from '@bellows/storage';
 
 /** Where LFS objects live under `[storage] PATH`: `lfs/ab/cd/<oid>`. */
@@ -16,14 +16,14 @@ export class LfsObjectStorage {
   private readonly store: ContentAddressedStore;
 
   constructor(
-    private readonly db: Database,
+    private readonly lfs: LfsStore,
     blobs: BlobStore,
   ) {
     this.store = new ContentAddressedStore(blobs);
   }
 
-  findInRepository(repoId: number, oid: string): Promise<LfsObjectEntity | null> {
-    return this.db.lfs.findInRepository(repoId, oid);
+  findInRepository(repoId: number, oid: string): Promise<LfsObject | null> {
+    return this.lfs.findInRepository(repoId, oid);
   }
 
   /**
@@ -33,7 +33,7 @@ export class LfsObjectStorage {
    */
   async upload(repoId: number, oid: string, content: Readable, expectedSize: number | undefined): Promise<void> {
     const stored = await this.store.put(NAMESPACE, content, { expectedSha256: oid, expectedSize });
-    await this.db.lfs.reference(repoId, oid, stored.size);
+    await this.lfs.reference(repoId, oid, stored.size);
   }
 
   open(oid: string): Promise<Readable> {

@@ -1,6 +1,6 @@
 import { BadRequestException, Inject, Injectable, NotFoundException, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Database } from '@bellows/persistence-typeorm';
+import { OwnerStore } from '@bellows/domain';
 import { CONFIG } from '../../../app/tokens';
 import { BellowsConfig } from '../../../config';
 import { Actor } from '../../../http/auth/actor';
@@ -35,7 +35,7 @@ export class LfsHandler {
   private readonly tokens: LfsActionTokens;
 
   constructor(
-    private readonly db: Database,
+    private readonly owners: OwnerStore,
     private readonly authenticator: Authenticator,
     private readonly access: GitRequestAccess,
     private readonly objects: LfsObjectStorage,
@@ -101,7 +101,7 @@ export class LfsHandler {
     const [scheme, token] = (request.headers.authorization ?? '').trim().split(/\s+/, 2);
     if (scheme?.toLowerCase() !== LFS_ACTION_SCHEME.toLowerCase()) return { actor: await this.authenticator.authenticate(request, GIT_AUTHENTICATION) };
     const grant = token ? this.tokens.verify(token) : null;
-    const user = grant ? await this.db.owners.findById(grant.userId) : null;
+    const user = grant ? await this.owners.findById(grant.userId) : null;
     if (!grant || !user || !user.isActive || user.prohibitLogin) throw new UnauthorizedException('the LFS transfer token is invalid or has expired: run the command again');
     // The grant stands in for a token limited to its operation; permissions are checked afresh.
     const scope = grant.operation === 'upload' ? 'write:repository' : 'read:repository';

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Branch, ChangedFile, CommitInfo, CommitWithFiles, GitSignature } from '@bellows/git';
-import { ApiUser } from '../accounts/dto/user.dto';
-import { encodePath, RepoUrls } from './repo-urls';
+import { ApiUser } from '../../accounts/dto/user.dto';
+import { encodePath, RepoUrls } from '../repo-urls';
 
 /**
  * The JSON shapes of branches and commits, with Forgejo's field names

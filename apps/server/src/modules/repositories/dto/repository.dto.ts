@@ -1,13 +1,43 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { OwnerEntity, RepositoryEntity } from '@bellows/persistence-typeorm';
-import { ApiUser, ShapeContext, toApiUser } from '../accounts/api-shapes';
-import { atLeast, RepoPermission } from './repo-permission';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Owner, Repository } from '@bellows/domain';
+import { ApiUser, ShapeContext, toApiUser } from '../../accounts/dto/user.dto';
+import { atLeast, RepoPermission } from '../repo-permission';
 
 /**
  * The JSON shapes of repositories with Forgejo's field names (definitions
- * `Repository`, `Permission`, `RepoCollaboratorPermission`), and the one place
- * that converts rows into them.
+ * `Repository`, `Permission`, `CreateRepoOption`, `EditRepoOption`), and the
+ * one place that converts records into them.
  */
+
+/** Forgejo's `CreateRepoOption`. Templates (gitignores, license, readme, issue_labels) are accepted and not applied. */
+export class CreateRepoOption {
+  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(100) name!: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2048) description?: string;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() private?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() auto_init?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) default_branch?: string;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() template?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsString() gitignores?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() license?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() readme?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() issue_labels?: string;
+  @ApiPropertyOptional({ enum: ['sha1'] }) @IsOptional() @IsIn(['sha1']) object_format_name?: string;
+  @ApiPropertyOptional({ enum: ['default', 'collaborator', 'committer', 'collaboratorcommitter'] })
+  @IsOptional()
+  @IsIn(['default', 'collaborator', 'committer', 'collaboratorcommitter'])
+  trust_model?: string;
+}
+
+/** Forgejo's `EditRepoOption`, the fields Bellows acts on; other known fields are accepted and ignored. */
+export class EditRepoOption {
+  @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(100) name?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2048) description?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(1024) website?: string;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() private?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() archived?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(255) default_branch?: string;
+}
 
 export class ApiPermission {
   @ApiProperty() admin!: boolean;
@@ -67,27 +97,21 @@ export class ApiRepoSearchResults {
   @ApiProperty({ type: [ApiRepository] }) data!: ApiRepository[];
 }
 
-export class ApiRepoCollaboratorPermission {
-  @ApiProperty({ enum: ['none', 'read', 'write', 'admin', 'owner'] }) permission!: string;
-  @ApiProperty() role_name!: string;
-  @ApiProperty({ type: () => ApiUser }) user!: ApiUser;
-}
-
 export function toApiPermission(permission: RepoPermission): ApiPermission {
   return { admin: atLeast(permission, 'admin'), push: atLeast(permission, 'write'), pull: atLeast(permission, 'read') };
 }
 
 /** Forgejo's size: bytes of git data and LFS objects together, in whole KiB. */
-export function sizeInKiB(repo: RepositoryEntity): number {
+export function sizeInKiB(repo: Repository): number {
   return Math.floor((repo.gitSize + repo.lfsSize) / 1024);
 }
 
 /** A repository as `viewer`, whose permission in it is `permission`, sees it. */
 export function toApiRepository(
-  repo: RepositoryEntity,
-  owner: OwnerEntity,
+  repo: Repository,
+  owner: Owner,
   permission: RepoPermission,
-  viewer: OwnerEntity | undefined,
+  viewer: Owner | undefined,
   ctx: ShapeContext,
 ): ApiRepository {
   const fullName = `${owner.name}/${repo.name}`;

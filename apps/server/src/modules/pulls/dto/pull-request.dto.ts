@@ -1,10 +1,32 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { OwnerEntity, PullRequestWithIssue, RepositoryEntity } from '@bellows/persistence-typeorm';
-import { ApiUser, ShapeContext, toApiUser } from '../accounts/api-shapes';
-import { ApiRepository, toApiRepository } from '../repositories/repository-shapes';
-import { RepoPermission } from '../repositories/repository-access.service';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Owner, PullRequestWithIssue, Repository } from '@bellows/domain';
+import { ApiUser, ShapeContext, toApiUser } from '../../accounts/dto/user.dto';
+import { ApiRepository, toApiRepository } from '../../repositories/dto/repository.dto';
+import { RepoPermission } from '../../repositories/repository-access.service';
 
-/** The JSON shapes of pull requests with Forgejo's field names (`PullRequest`, `PRBranchInfo`). */
+/**
+ * The JSON shapes of pull requests with Forgejo's field names
+ * (`CreatePullRequestOption`, `EditPullRequestOption`, `PullRequest`, `PRBranchInfo`).
+ */
+
+/** Forgejo's `CreatePullRequestOption`. Assignees, labels, milestone and due date are accepted and ignored. */
+export class CreatePullRequestOption {
+  @ApiProperty({ description: 'the branch with the changes: `branch` or `owner:branch` of this repository' }) @IsString() @IsNotEmpty() @MaxLength(255) head!: string;
+  @ApiProperty({ description: 'the branch to merge into' }) @IsString() @IsNotEmpty() @MaxLength(255) base!: string;
+  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(255) title!: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(65536) body?: string;
+}
+
+export const PULL_STATES = ['open', 'closed'] as const;
+
+/** Forgejo's `EditPullRequestOption`: absent fields stay as they are. */
+export class EditPullRequestOption {
+  @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(255) title?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(65536) body?: string;
+  @ApiPropertyOptional({ enum: PULL_STATES }) @IsOptional() @IsIn(PULL_STATES) state?: (typeof PULL_STATES)[number];
+  @ApiPropertyOptional({ description: 'retarget the pull request to another branch' }) @IsOptional() @IsString() @IsNotEmpty() @MaxLength(255) base?: string;
+}
 
 export class ApiPRBranchInfo {
   @ApiProperty() label!: string;
@@ -66,10 +88,10 @@ export interface PullGitState {
 
 export interface PullShapeInput {
   pull: PullRequestWithIssue;
-  owner: OwnerEntity;
-  repo: RepositoryEntity;
+  owner: Owner;
+  repo: Repository;
   permission: RepoPermission;
-  viewer: OwnerEntity | undefined;
+  viewer: Owner | undefined;
   git: PullGitState;
 }
 
