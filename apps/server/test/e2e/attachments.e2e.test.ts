@@ -32,6 +32,18 @@ async function filesWithoutRow(server: TestServer): Promise<string[]> {
   return [...stored, ...filesUnder(join(server.config.storage.path, '.tmp'))];
 }
 
+/** An upload whose body is the file itself, as curl --data-binary sends it (no Content-Type when `contentType` is undefined). */
+async function rawUpload(url: string, content: Buffer, contentType: string | undefined, token: string): Promise<{ status: number; body: any }> {
+  const headers: Record<string, string> = { authorization: `token ${token}` };
+  if (contentType !== undefined) headers['content-type'] = contentType;
+  const res = await fetch(url, { method: 'POST', body: content, headers });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/** A tiny but real PNG (1×1 pixel). */
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4af0000000049454e44ae426082', 'hex');
+
 function attachmentForm(content: Buffer | string, fileName = 'notes.txt', field = 'attachment'): FormData {
   const form = new FormData();
   form.append(field, new Blob([content]), fileName);
@@ -167,7 +179,7 @@ describe('issue and comment attachments', () => {
     expect((await server.request(assets)).body).toEqual([]);
   });
 
-  it('refuses a body that is not a form with the attachment field (400), and outsiders (403)', async () => {
+  it('refuses a form without the attachment field and a raw body without a name (400), and outsiders (403)', async () => {
     const issue = await createIssue();
     const assets = `${repoPath}/issues/${issue.index}/assets`;
     expect((await server.request(assets, { method: 'POST', ...as(owner), body: { attachment: 'no' } })).status).toBe(400);
@@ -175,6 +187,95 @@ describe('issue and comment attachments', () => {
     expect((await upload(assets, attachmentForm('x'), outsider)).status).toBe(403);
     expect((await upload(assets, attachmentForm('x'), undefined)).status).toBe(401);
     expect((await server.request(assets)).body).toEqual([]);
+  });
+
+  describe('with the file as the raw body', () => {
+    it('takes any content type but a form as the file, named by the query, on issues and comments', async () => {
+      const uploader = await createTestUser(server);
+      const ownRepo = await createTestRepository(server, uploader.user);
+      const issue = await createIssue(ownRepo, uploader.user);
+      const comment = await createComment(issue, uploader.user);
+      const issueAssets = `${server.apiUrl}/repos/${uploader.name}/${ownRepo.name}/issues/${issue.index}/assets`;
+      const commentAssets = `${server.apiUrl}/repos/${uploader.name}/${ownRepo.name}/issues/comments/${comment.id}/assets`;
+      const bytes = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7) % 256));
+      const uploads: [string, Buffer, string | undefined, string][] = [
+        [issueAssets, bytes, 'application/octet-stream', 'blob.bin'],
+        [commentAssets, PNG, 'image/png', 'pixel.png'],
+        [issueAssets, Buffer.from('plain words\n'), 'text/plain; charset=utf-8', 'notes.txt'],
+        [commentAssets, Buffer.from('{"not":"parsed"}'), 'application/json', 'data.json'],
+        [issueAssets, Buffer.from('no type at all'), undefined, 'untyped.dat'],
+      ];
+      for (const [url, content, contentType, name] of uploads) {
+        const created = await rawUpload(`${url}?name=${name}`, content, contentType, uploader.token);
+        expect({ name, status: created.status }).toEqual({ name, status: 201 });
+        expect(created.body).toMatchObject({ name, size: content.length });
+        const download = await fetch(created.body.browser_download_url);
+        expect(Buffer.from(await download.arrayBuffer()).equals(content)).toBe(true);
+      }
+      expect((await server.request(issueAssets.slice(server.apiUrl.length))).body.map((a: any) => a.name)).toEqual(['blob.bin', 'notes.txt', 'untyped.dat']);
+      expect(await attachmentUsage(uploader)).toBe(uploads.reduce((sum, [, content]) => sum + content.length, 0));
+      expect(await server.db.quotaRecount.differences(uploader.user.id)).toEqual([]);
+    });
+
+    it('streams a body larger than the API\'s JSON and text limit instead of reading it whole', async () => {
+      const issue = await createIssue();
+      const big = Buffer.alloc(11 * MIB, 'a');
+      const created = await rawUpload(`${server.apiUrl}${repoPath}/issues/${issue.index}/assets?name=big.txt`, big, 'text/plain', owner.token);
+      expect(created.status).toBe(201);
+      expect(created.body.size).toBe(big.length);
+    });
+
+    it('refuses a raw body without a name (400) before reading it, storing nothing', async () => {
+      const issue = await createIssue();
+      const assets = `${server.apiUrl}${repoPath}/issues/${issue.index}/assets`;
+      for (const contentType of ['application/octet-stream', 'text/plain', undefined]) {
+        const refused = await rawUpload(assets, Buffer.from('nameless'), contentType, owner.token);
+        expect(refused.status).toBe(400);
+        expect(refused.body.message).toContain('"name" query parameter');
+      }
+      expect((await rawUpload(`${assets}?name=`, Buffer.from('nameless'), 'application/octet-stream', owner.token)).status).toBe(400);
+      expect((await rawUpload(assets, Buffer.from('x'), 'application/octet-stream', outsider.token)).status).toBe(403);
+      expect((await server.request(`${repoPath}/issues/${issue.index}/assets`)).body).toEqual([]);
+      expect(await filesWithoutRow(server)).toEqual([]);
+    });
+
+    it('answers 404 and keeps nothing when the issue is gone before the body is recorded', async () => {
+      const uploader = await createTestUser(server);
+      const ownRepo = await createTestRepository(server, uploader.user);
+      const issue = await createIssue(ownRepo, uploader.user);
+      const url = new URL(`${server.apiUrl}/repos/${uploader.name}/${ownRepo.name}/issues/${issue.index}/assets?name=late.bin`);
+      const answer = new Promise<number>((resolve, reject) => {
+        const req = httpRequest(url, { method: 'POST', headers: { authorization: `token ${uploader.token}`, 'content-type': 'application/octet-stream', 'content-length': String(2 * 64 * 1024) } });
+        req.on('response', (res) => { res.resume(); resolve(res.statusCode!); });
+        req.on('error', reject);
+        req.write(Buffer.alloc(64 * 1024, 1), async () => {
+          await new Promise((r) => setTimeout(r, 200));
+          const deleted = await server.request(`/repos/${uploader.name}/${ownRepo.name}/issues/${issue.index}`, { method: 'DELETE', auth: { token: uploader.token } });
+          if (deleted.status !== 204) return reject(new Error(`deleting the issue answered ${deleted.status}`));
+          req.end(Buffer.alloc(64 * 1024, 2));
+        });
+      });
+      expect(await answer).toBe(404);
+      expect(await attachmentUsage(uploader)).toBe(0);
+      expect(await server.db.quotaRecount.differences(uploader.user.id)).toEqual([]);
+      expect(await filesWithoutRow(server)).toEqual([]);
+    });
+
+    it('leaves neither file nor row nor usage behind when the client goes away mid-body', async () => {
+      const uploader = await createTestUser(server);
+      const ownRepo = await createTestRepository(server, uploader.user);
+      const issue = await createIssue(ownRepo, uploader.user);
+      const url = new URL(`${server.apiUrl}/repos/${uploader.name}/${ownRepo.name}/issues/${issue.index}/assets?name=cut.bin`);
+      await new Promise<void>((resolve) => {
+        const req = httpRequest(url, { method: 'POST', headers: { authorization: `token ${uploader.token}`, 'content-type': 'application/octet-stream', 'content-length': String(10 * MIB) } });
+        req.on('error', () => resolve());
+        req.write(Buffer.alloc(256 * 1024, 1), () => setTimeout(() => { req.destroy(); resolve(); }, 300));
+      });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await server.db.attachments.listOfIssue(issue.id)).toEqual([]);
+      expect(await attachmentUsage(uploader)).toBe(0);
+      expect(await filesWithoutRow(server)).toEqual([]);
+    });
   });
 
   it('counts an organization\'s attachment for the organization, not for the member who uploaded it', async () => {
@@ -283,5 +384,25 @@ describe('attachments over [attachment] MAX_SIZE', () => {
     });
     expect(small.status).toBe(201);
     expect(((await small.json()) as any).size).toBe(MIB);
+  });
+
+  it('refuses a raw body over the limit with 413 too, counting nothing', async () => {
+    const owner = await createTestUser(server);
+    const repo = await createTestRepository(server, owner.user);
+    const issue = await server.db.transaction((tx) =>
+      tx.issues.create({ repoId: repo.id, posterId: owner.user.id, title: 'Too big raw', body: '', isClosed: false, milestoneId: null, createdAt: CREATED }),
+    );
+    const assets = `${server.apiUrl}/repos/${owner.name}/${repo.name}/issues/${issue.index}/assets`;
+    const refused = await rawUpload(`${assets}?name=big.bin`, Buffer.alloc(MIB + 1, 7), 'application/octet-stream', owner.token);
+    expect(refused.status).toBe(413);
+    expect(refused.body.message).toMatch(/MAX_SIZE/);
+    expect(await server.db.attachments.listOfIssue(issue.id)).toEqual([]);
+    expect((await server.request('/user/quota', { auth: { token: owner.token } })).body.used.size.assets.attachments.issues).toBe(0);
+    expect(await server.db.quotaRecount.differences(owner.user.id)).toEqual([]);
+    expect(await filesWithoutRow(server)).toEqual([]);
+
+    const exact = await rawUpload(`${assets}?name=exact.bin`, Buffer.alloc(MIB, 7), 'application/octet-stream', owner.token);
+    expect(exact.status).toBe(201);
+    expect(exact.body.size).toBe(MIB);
   });
 });

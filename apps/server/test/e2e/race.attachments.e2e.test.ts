@@ -6,8 +6,9 @@ import { createTestRepository } from '../support/repositories';
 import { startTestServer, TestServer } from '../support/test-server';
 
 /**
- * Issue and comment attachment uploads, held mid-body while their issue,
- * comment or repository is deleted (see race-harness.ts for the interleavings).
+ * Issue and comment attachment uploads (multipart forms, and raw bodies),
+ * held mid-body while their issue, comment or repository is deleted (see
+ * race-harness.ts for the interleavings).
  */
 describe('race suite: issue and comment attachments', () => {
   const settings = raceSettings();
@@ -45,10 +46,14 @@ describe('race suite: issue and comment attachments', () => {
   const assetsOf = (kind: 'issue' | 'comment') => (p: Parents) =>
     kind === 'issue' ? `${p.repoPath}/issues/${p.issue.index}/assets` : `${p.repoPath}/issues/comments/${p.comment.id}/assets`;
 
-  function upload(kind: 'issue' | 'comment', held: boolean) {
+  /** A multipart form, or (raw) the file itself as the body, named by the query. */
+  function upload(kind: 'issue' | 'comment', held: boolean, body: 'form' | 'raw') {
     return async (p: Parents, ctx: WriteContext): Promise<Answer[]> => {
-      const form = multipartBody('attachment', 'race.bin', raceContent(`${kind}-${ctx.plan.index}-${held}`, ctx.plan.contentBytes));
-      const request = { method: 'POST', path: assetsOf(kind)(p), headers: { ...auth(), 'content-type': form.contentType }, body: form.body };
+      const content = raceContent(`${kind}-${ctx.plan.index}-${held}`, ctx.plan.contentBytes);
+      const form = multipartBody('attachment', 'race.bin', content);
+      const request = body === 'form'
+        ? { method: 'POST', path: assetsOf(kind)(p), headers: { ...auth(), 'content-type': form.contentType }, body: form.body }
+        : { method: 'POST', path: `${assetsOf(kind)(p)}?name=race.bin`, headers: { ...auth(), 'content-type': 'application/octet-stream' }, body: content };
       return [held ? await ctx.held(request) : await ctx.call(request)];
     };
   }
@@ -77,30 +82,32 @@ describe('race suite: issue and comment attachments', () => {
     return findings;
   }
 
-  function pair(kind: 'issue' | 'comment', what: Removal): RacePair<Parents> {
+  function pair(kind: 'issue' | 'comment', what: Removal, body: 'form' | 'raw'): RacePair<Parents> {
     const writeName = kind === 'issue' ? 'issue attachment upload' : 'comment attachment upload';
     return {
-      title: `${writeName} × ${what} deletion`,
+      title: `${writeName}${body === 'raw' ? ' (raw body)' : ''} × ${what} deletion`,
       parentName: what,
       setup: () => parents(what === 'repository'),
-      write: upload(kind, true),
-      second: upload(kind, false),
+      write: upload(kind, true, body),
+      second: upload(kind, false, body),
       remove: removal(what),
       parents: (p) => ({ repository: what === 'repository' ? [p.repo.id] : [], issue: [p.issue.id], comment: [p.comment.id] }),
       resurrected: (p) => resurrected(what, p),
     };
   }
 
-  const cases: [kind: 'issue' | 'comment', what: Removal][] = [
-    ['issue', 'issue'],
-    ['issue', 'repository'],
-    ['comment', 'comment'],
-    ['comment', 'issue'],
-    ['comment', 'repository'],
+  const cases: [kind: 'issue' | 'comment', what: Removal, body: 'form' | 'raw'][] = [
+    ['issue', 'issue', 'form'],
+    ['issue', 'repository', 'form'],
+    ['comment', 'comment', 'form'],
+    ['comment', 'issue', 'form'],
+    ['comment', 'repository', 'form'],
+    ['issue', 'issue', 'raw'],
+    ['comment', 'comment', 'raw'],
   ];
 
-  for (const [kind, what] of cases) {
-    const definition = pair(kind, what);
+  for (const [kind, what, body] of cases) {
+    const definition = pair(kind, what, body);
     itHoldsUnderRaces(() => server, definition, settings);
   }
 });

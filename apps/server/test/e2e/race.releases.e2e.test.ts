@@ -6,9 +6,10 @@ import { createTestRepository } from '../support/repositories';
 import { startTestServer, TestServer } from '../support/test-server';
 
 /**
- * Release asset uploads, held mid-body while their release or repository is
- * deleted (see race-harness.ts for the interleavings). Releases are drafts made
- * through persistence: they need no git tag, so any repository will do.
+ * Release asset uploads (multipart forms, and raw bodies), held mid-body
+ * while their release or repository is deleted (see race-harness.ts for the
+ * interleavings). Releases are drafts made through persistence: they need no
+ * git tag, so any repository will do.
  */
 describe('race suite: release assets', () => {
   const settings = raceSettings();
@@ -41,21 +42,26 @@ describe('race suite: release assets', () => {
     return { repo, repoPath: `/api/v1/repos/${owner.name}/${repo.name}`, release };
   }
 
-  function upload(held: boolean) {
+  /** A multipart form, or (raw) the file itself as the body, named by the query. */
+  function upload(held: boolean, body: 'form' | 'raw') {
     return async (p: Parents, ctx: WriteContext): Promise<Answer[]> => {
-      const form = multipartBody('attachment', 'asset.bin', raceContent(`release-${ctx.plan.index}-${held}`, ctx.plan.contentBytes));
-      const request = { method: 'POST', path: `${p.repoPath}/releases/${p.release.id}/assets`, headers: { ...auth(), 'content-type': form.contentType }, body: form.body };
+      const content = raceContent(`release-${ctx.plan.index}-${held}`, ctx.plan.contentBytes);
+      const assets = `${p.repoPath}/releases/${p.release.id}/assets`;
+      const form = multipartBody('attachment', 'asset.bin', content);
+      const request = body === 'form'
+        ? { method: 'POST', path: assets, headers: { ...auth(), 'content-type': form.contentType }, body: form.body }
+        : { method: 'POST', path: `${assets}?name=asset.bin`, headers: { ...auth(), 'content-type': 'application/octet-stream' }, body: content };
       return [held ? await ctx.held(request) : await ctx.call(request)];
     };
   }
 
-  function pair(what: 'release' | 'repository'): RacePair<Parents> {
+  function pair(what: 'release' | 'repository', body: 'form' | 'raw'): RacePair<Parents> {
     return {
-      title: `release asset upload × ${what} deletion`,
+      title: `release asset upload${body === 'raw' ? ' (raw body)' : ''} × ${what} deletion`,
       parentName: what,
       setup: (index) => parents(index, what === 'repository'),
-      write: upload(true),
-      second: upload(false),
+      write: upload(true, body),
+      second: upload(false, body),
       remove: (p, ctx) => ctx.call({ method: 'DELETE', path: what === 'repository' ? p.repoPath : `${p.repoPath}/releases/${p.release.id}`, headers: auth() }),
       parents: (p) => ({ repository: what === 'repository' ? [p.repo.id] : [], release: [p.release.id] }),
       resurrected: async (p) => {
@@ -69,8 +75,13 @@ describe('race suite: release assets', () => {
     };
   }
 
-  for (const what of ['release', 'repository'] as const) {
-    const definition = pair(what);
+  const cases: [what: 'release' | 'repository', body: 'form' | 'raw'][] = [
+    ['release', 'form'],
+    ['repository', 'form'],
+    ['release', 'raw'],
+  ];
+  for (const [what, body] of cases) {
+    const definition = pair(what, body);
     itHoldsUnderRaces(() => server, definition, settings);
   }
 });

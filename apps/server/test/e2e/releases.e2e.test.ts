@@ -166,6 +166,20 @@ describe('releases', () => {
     expect(names).not.toContain('per_page');
   });
 
+  it('describes every attachment upload as a multipart form or the raw file, with name and 400/413', async () => {
+    const operations = operationsOf(await fetchOwnDocument(server));
+    for (const operationId of ['repoCreateReleaseAttachment', 'issueCreateIssueAttachment', 'issueCreateIssueCommentAttachment']) {
+      const operation = operations.find((op) => op.operationId === operationId);
+      expect(operation).toBeDefined();
+      const content = operation!.spec.requestBody.content;
+      expect(Object.keys(content).sort()).toEqual(['application/octet-stream', 'multipart/form-data']);
+      expect(content['multipart/form-data'].schema.properties.attachment).toEqual({ type: 'string', format: 'binary' });
+      expect(content['application/octet-stream'].schema).toEqual({ type: 'string', format: 'binary' });
+      expect(operation!.spec.parameters.map((parameter: any) => parameter.name)).toContain('name');
+      expect(Object.keys(operation!.spec.responses)).toEqual(expect.arrayContaining(['201', '400', '413']));
+    }
+  });
+
   it('edits a release and deletes one by tag together with its tag', async () => {
     const created = await create({ tag_name: 'edit-me' });
     const edited = await server.request(`${base}/${created.body.id}`, { method: 'PATCH', ...as(owner), body: { name: 'Renamed', body: 'new notes', prerelease: true } });
@@ -324,6 +338,33 @@ describe('releases', () => {
     expect(await releaseUsage(owner)).toBe(before);
   });
 
+  it('takes an asset as the raw body, named by the query, with any content type but a form (as Forgejo)', async () => {
+    const release = await create({ tag_name: 'raw-assets' });
+    const assets = `${server.apiUrl}${base}/${release.body.id}/assets`;
+    const before = await releaseUsage(owner);
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    const uploads: [Buffer, string, string][] = [
+      [Buffer.from(Array.from({ length: 4096 }, (_, i) => i % 251)), 'application/octet-stream', 'tool.bin'],
+      [png, 'image/png', 'logo.png'],
+      [Buffer.from('release notes\n'), 'text/plain', 'NOTES.txt'],
+    ];
+    for (const [content, contentType, name] of uploads) {
+      const res = await fetch(`${assets}?name=${name}`, { method: 'POST', body: content, headers: { authorization: `token ${owner.token}`, 'content-type': contentType } });
+      expect({ name, status: res.status }).toEqual({ name, status: 201 });
+      const created = (await res.json()) as any;
+      expect(created).toMatchObject({ name, size: content.length });
+      expect(Buffer.from(await (await fetch(created.browser_download_url)).arrayBuffer()).equals(content)).toBe(true);
+    }
+    expect((await server.request(`${base}/${release.body.id}`)).body.assets.map((a: any) => a.name)).toEqual(['tool.bin', 'logo.png', 'NOTES.txt']);
+    expect(await releaseUsage(owner)).toBe(before + uploads.reduce((sum, [content]) => sum + content.length, 0));
+    expect(await server.db.quotaRecount.differences(owner.user.id)).toEqual([]);
+
+    const nameless = await fetch(assets, { method: 'POST', body: Buffer.from('x'), headers: { authorization: `token ${owner.token}`, 'content-type': 'application/octet-stream' } });
+    expect(nameless.status).toBe(400);
+    expect(((await nameless.json()) as any).message).toContain('"name" query parameter');
+    expect((await server.request(`${base}/${release.body.id}/assets`)).body).toHaveLength(3);
+  });
+
   it('frees the usage of its attachments when a release is deleted', async () => {
     const release = await create({ tag_name: 'doomed' });
     const before = await releaseUsage(owner);
@@ -348,7 +389,7 @@ describe('releases', () => {
     expect(await releaseUsage(member)).toBe(0);
   });
 
-  it('answers 413 above [attachment] MAX_SIZE and keeps nothing', async () => {
+  it('answers 413 above [attachment] MAX_SIZE, to a form or a raw body, and keeps nothing', async () => {
     const small = await startTestServer({ BELLOWS__ATTACHMENT__MAX_SIZE: '1' });
     try {
       const user = await createTestUser(small);
@@ -359,8 +400,13 @@ describe('releases', () => {
       form.append('attachment', new Blob([Buffer.alloc(1024 * 1024 + 1)]), 'big.bin');
       const res = await fetch(`${small.apiUrl}${path}/${release.body.id}/assets`, { method: 'POST', body: form, headers: { authorization: `token ${user.token}` } });
       expect(res.status).toBe(413);
+      const raw = await fetch(`${small.apiUrl}${path}/${release.body.id}/assets?name=big.bin`, {
+        method: 'POST', body: Buffer.alloc(1024 * 1024 + 1), headers: { authorization: `token ${user.token}`, 'content-type': 'application/octet-stream' },
+      });
+      expect(raw.status).toBe(413);
       expect((await small.request(`${path}/${release.body.id}/assets`)).body).toEqual([]);
       expect((await small.request('/user/quota', { auth: { token: user.token } })).body.used.size.assets.attachments.releases).toBe(0);
+      expect(await small.db.quotaRecount.differences(user.user.id)).toEqual([]);
     } finally {
       await small.close();
     }

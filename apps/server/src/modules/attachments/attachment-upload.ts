@@ -5,7 +5,8 @@ import { BlobAbortedError, BlobStore, BlobTooLargeError } from '@bellows/storage
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
 import { attachmentFileKey } from './attachment-files';
-import { isMultipartRequest, MultipartBodyError, receiveFilePart } from './multipart-parser';
+import { FilePart, isMultipartRequest, MultipartBodyError, receiveFilePart } from './multipart-parser';
+import { rawBodyContent } from './raw-upload-body';
 
 /** The multipart field holding the file, as in Forgejo. */
 export const ATTACHMENT_FIELD = 'attachment';
@@ -24,11 +25,13 @@ export interface ReceivedFile {
 }
 
 /**
- * Receives the `attachment` part of a multipart upload and streams it into
- * blob storage, stopping at `[attachment] MAX_SIZE` (413). Whatever goes wrong
- * (too big, the client gone mid-way, a malformed form or one cut before its
- * closing boundary: 400), the blob store removes its temporary file, so a
- * failed upload leaves nothing behind.
+ * Receives an upload and streams it into blob storage, stopping at
+ * `[attachment] MAX_SIZE` (413). The file is the `attachment` part of a
+ * multipart form, or, with any other content type, the whole body, named by
+ * the `name` query parameter (as Forgejo's release asset upload takes it).
+ * Whatever goes wrong (too big, the client gone mid-way, a malformed form or
+ * one cut before its closing boundary: 400), the blob store removes its
+ * temporary file, so a failed upload leaves nothing behind.
  */
 @Injectable()
 export class AttachmentUploads {
@@ -41,18 +44,28 @@ export class AttachmentUploads {
     this.maxBytes = config.attachment.maxSizeBytes;
   }
 
-  async receive(request: FastifyRequest): Promise<ReceivedFile> {
-    if (!isMultipartRequest(request.raw)) throw new BadRequestException(`the body must be multipart/form-data with the file in the field "${ATTACHMENT_FIELD}"`);
+  /** `requestedName` is the checked `name` query parameter; a raw body needs it (400 without, before any byte is read). */
+  async receive(request: FastifyRequest, requestedName: string | undefined): Promise<ReceivedFile> {
     try {
-      const part = await receiveFilePart(request.raw, ATTACHMENT_FIELD);
+      const upload = await this.fileOf(request, requestedName);
       const uuid = randomUUID();
       const key = attachmentFileKey({ uuid });
-      const stored = await this.blobs.write(key, part.content, { maxBytes: this.maxBytes });
-      return { uuid, key, size: stored.size, fileName: part.filename };
+      const stored = await this.blobs.write(key, upload.content, { maxBytes: this.maxBytes });
+      return { uuid, key, size: stored.size, fileName: upload.filename };
     } catch (error) {
       discardRestOfBody(request);
       throw this.asHttpError(error);
     }
+  }
+
+  private async fileOf(request: FastifyRequest, requestedName: string | undefined): Promise<FilePart> {
+    if (isMultipartRequest(request.raw)) return receiveFilePart(request.raw, ATTACHMENT_FIELD);
+    if (requestedName === undefined) {
+      throw new BadRequestException(
+        `give the file's name in the "name" query parameter when the body is the file itself (or send multipart/form-data with the file in the field "${ATTACHMENT_FIELD}")`,
+      );
+    }
+    return { filename: requestedName, content: rawBodyContent(request.raw) };
   }
 
   async discard(file: ReceivedFile): Promise<void> {
@@ -65,7 +78,9 @@ export class AttachmentUploads {
     }
     if (error instanceof MultipartBodyError) return new BadRequestException(error.message);
     if (error instanceof BlobAbortedError) {
-      return new BadRequestException(error.reason instanceof MultipartBodyError ? error.reason.message : 'the upload ended before the whole file was received');
+      return new BadRequestException(
+        error.reason instanceof MultipartBodyError ? error.reason.message : 'the upload ended before the whole file was received',
+      );
     }
     return error;
   }

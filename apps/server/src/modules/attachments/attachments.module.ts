@@ -8,16 +8,18 @@ import { CommentAttachmentsController } from './comment-attachments.controller';
 import { IssueAttachmentsController } from './issue-attachments.controller';
 import { IssueAttachmentsService } from './issue-attachments.service';
 import { MultipartParser } from './multipart-parser';
+import { RawUploadParser } from './raw-upload-body';
 
 /**
  * Attachments of issues and comments (API under /api/v1) and the download of
  * any attachment at `{ROOT_URL}attachments/{uuid}`. Uploads are multipart
- * forms streamed into blob storage (`AttachmentUploads`, reusable by releases).
+ * forms or raw bodies streamed into blob storage (`AttachmentUploads`,
+ * reusable by releases).
  */
 @Module({
   imports: [RepositoriesModule, IssuesModule],
   controllers: [IssueAttachmentsController, CommentAttachmentsController, AttachmentDownloadController],
-  providers: [MultipartParser, AttachmentUploads, AttachmentDownloads, IssueAttachmentsService],
+  providers: [MultipartParser, RawUploadParser, AttachmentUploads, AttachmentDownloads, IssueAttachmentsService],
   exports: [AttachmentUploads],
 })
 export class AttachmentsModule {}

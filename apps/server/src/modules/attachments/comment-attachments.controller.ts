@@ -5,6 +5,7 @@ import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-metadata';
 import { ApiAttachment, EditAttachmentOptions } from './attachment-shapes';
 import { IssueAttachmentsService } from './issue-attachments.service';
+import { AcceptsRawUpload } from './raw-upload-body';
 import { ApiAttachmentUpload } from './upload-docs';
 
 /** The attachments of an issue comment: `/repos/{owner}/{repo}/issues/comments/{id}/assets…`. */
@@ -22,6 +23,7 @@ export class CommentAttachmentsController {
 
   @Post()
   @RequireSignIn()
+  @AcceptsRawUpload()
   @ApiAttachmentUpload()
   issueCreateIssueCommentAttachment(
     @Param('owner') owner: string,

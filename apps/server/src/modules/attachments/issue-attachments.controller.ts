@@ -5,6 +5,7 @@ import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-metadata';
 import { ApiAttachment, EditAttachmentOptions } from './attachment-shapes';
 import { IssueAttachmentsService } from './issue-attachments.service';
+import { AcceptsRawUpload } from './raw-upload-body';
 import { ApiAttachmentUpload } from './upload-docs';
 
 /** An issue's own attachments: `/repos/{owner}/{repo}/issues/{index}/assets…`. */
@@ -22,6 +23,7 @@ export class IssueAttachmentsController {
 
   @Post()
   @RequireSignIn()
+  @AcceptsRawUpload()
   @ApiAttachmentUpload()
   issueCreateIssueAttachment(
     @Param('owner') owner: string,

@@ -1,4 +1,4 @@
-import { ForbiddenException, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { createCommentAttachmentDates, createIssueAttachmentDates } from '@bellows/domain';
 import { AttachmentEntity, Database } from '@bellows/persistence-typeorm';
@@ -76,7 +76,7 @@ export class IssueAttachmentsService {
     const name = requestedAttachmentName(query.name);
     const context = this.policy.context(container.target.repoCtx, actor, query.updated_at);
     const record = container.kind === 'issue' ? this.issueRecorder(container.target, context) : this.commentRecorder(container.target, context);
-    const file = await this.uploads.receive(request);
+    const file = await this.uploads.receive(request, name);
     try {
       const attachment = await this.db.transaction((tx) => record(tx, file, actor, name ?? uploadedFileName(file.fileName)));
       return this.shape(attachment);
@@ -159,6 +159,3 @@ export class IssueAttachmentsService {
     return toApiAttachment(attachment, this.rootUrl);
   }
 }
-
-/** The `name` query parameter; absent or empty means "the uploaded file's name". */
-

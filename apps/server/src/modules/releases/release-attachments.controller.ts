@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-metadata';
 import { ApiAttachment, EditAttachmentOptions } from '../attachments/attachment-shapes';
+import { AcceptsRawUpload } from '../attachments/raw-upload-body';
 import { ApiAttachmentUpload } from '../attachments/upload-docs';
 import { ReleaseAttachmentsService } from './release-attachments.service';
 import { ReleasesService } from './releases.service';
@@ -27,6 +28,7 @@ export class ReleaseAttachmentsController {
 
   @Post()
   @RequireSignIn()
+  @AcceptsRawUpload()
   @ApiAttachmentUpload({ backDating: false })
   async repoCreateReleaseAttachment(
     @Param('owner') owner: string,

@@ -1,4 +1,4 @@
-import { Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { AttachmentEntity, Database, ReleaseEntity } from '@bellows/persistence-typeorm';
 import { BlobStore } from '@bellows/storage';
@@ -39,7 +39,7 @@ export class ReleaseAttachmentsService {
   /** Streams the file to storage, then records it; when recording fails the file is removed again. */
   async create(release: ReleaseEntity, rawName: unknown, request: FastifyRequest, actor: Actor): Promise<ApiAttachment> {
     const name = requestedAttachmentName(rawName);
-    const file = await this.uploads.receive(request);
+    const file = await this.uploads.receive(request, name);
     try {
       const attachment = await this.db.attachments.insert({
         repoId: release.repoId, releaseId: release.id, name: name ?? uploadedFileName(file.fileName), size: file.size, uploaderId: actor.user.id, uuid: file.uuid,
@@ -77,6 +77,3 @@ export class ReleaseAttachmentsService {
     return toApiAttachment(attachment, this.rootUrl);
   }
 }
-
-/** The `name` query parameter; absent or empty means "the uploaded file's name". */
-

@@ -31,7 +31,9 @@ export class ReleaseTags {
       return { sha1: await createTag(target.path, tagName, targetCommitish), created: true };
     } catch (error) {
       if (error instanceof GitNotFoundError || error instanceof InvalidGitInputError) {
-        throw new UnprocessableEntityException(`target_commitish "${targetCommitish}" is not a branch or commit of ${target.owner.name}/${target.repo.name}`);
+        throw new UnprocessableEntityException(
+          `target_commitish "${targetCommitish}" is not a branch or commit of ${target.owner.name}/${target.repo.name}`,
+        );
       }
       throw error;
     }
