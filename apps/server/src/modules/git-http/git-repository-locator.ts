@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { stat } from 'node:fs/promises';
-import { GitConflictError, GitRepositories } from '@bellows/git';
+import { GitConflictError } from '@bellows/git';
+import { BareRepositories } from '../repositories/bare-repositories';
 import { RepoContext } from '../repositories/repository-access.service';
 
 /** The branch a new wiki starts on (the wiki API writes pages to the same branch). */
@@ -12,7 +13,7 @@ export const WIKI_DEFAULT_BRANCH = 'main';
  */
 @Injectable()
 export class GitRepositoryLocator {
-  constructor(private readonly git: GitRepositories) {}
+  constructor(private readonly git: BareRepositories) {}
 
   async locate(ctx: RepoContext, wiki: boolean, options: { createWiki: boolean }): Promise<string> {
     if (!wiki) return this.existing(this.git.pathFor(ctx.owner.name, ctx.repo.name), `repository ${ctx.owner.name}/${ctx.repo.name}`);

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { GitRepositories } from '@bellows/git';
 import { BlobStore } from '@bellows/storage';
 import { AccountsModule } from '../accounts/accounts.module';
+import { BareRepositories } from './bare-repositories';
 import { GIT_PROVIDERS } from './git.providers';
 import { RepositoryAccess } from './repository-access.service';
 import { RepositoryService } from './repository.service';
@@ -23,6 +24,6 @@ import { shapeContextProvider } from '../accounts/shape-context.provider';
   imports: [AccountsModule],
   controllers: [RepositoriesController, UserReposController, OrgReposController, AdminReposController, CollaboratorsController],
   providers: [...GIT_PROVIDERS, RepositoryAccess, RepositoryService, RepositoryCreation, RepositoryListing, CollaboratorsService, shapeContextProvider],
-  exports: [GitRepositories, BlobStore, RepositoryAccess, RepositoryService],
+  exports: [GitRepositories, BareRepositories, BlobStore, RepositoryAccess, RepositoryService],
 })
 export class RepositoriesModule {}

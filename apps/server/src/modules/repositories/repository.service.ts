@@ -3,9 +3,10 @@ import {
   ContainerGoneError, describeRepoNameProblem, Owner, OwnerStore, repoNameProblem, Repository, RepositoryDetails, RepositoryNameTakenError,
   RepositorySearchStore, RepositoryStore,
 } from '@bellows/domain';
-import { assertRefName, branchTip, createInitialCommit, GitConflictError, GitRepositories, InvalidGitInputError, isEmpty, measureSize, setDefaultBranch } from '@bellows/git';
+import { assertRefName, branchTip, createInitialCommit, GitConflictError, InvalidGitInputError, isEmpty, measureSize, setDefaultBranch } from '@bellows/git';
 import { BlobStore } from '@bellows/storage';
 import { removeAttachmentFiles } from '../attachments/attachment-files';
+import { BareRepositories } from './bare-repositories';
 
 /** A repository whose stored git size differed from the one measured on disk. */
 export interface GitSizeChange {
@@ -38,7 +39,7 @@ export class RepositoryService {
     private readonly repositories: RepositoryStore,
     private readonly repositorySearch: RepositorySearchStore,
     private readonly owners: OwnerStore,
-    private readonly git: GitRepositories,
+    private readonly git: BareRepositories,
     private readonly blobs: BlobStore,
   ) {}
 

@@ -1,12 +1,13 @@
 import { stat } from 'node:fs/promises';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import {
-  createOrUpdateFile, deleteFile, getDefaultBranch, GitConflictError, GitIdentity, GitRepositories, isEmpty, listCommits, readBlobBytes, readTree, statPath,
+  createOrUpdateFile, deleteFile, getDefaultBranch, GitConflictError, GitIdentity, isEmpty, listCommits, readBlobBytes, readTree, statPath,
 } from '@bellows/git';
 import { Owner } from '@bellows/domain';
 import { PageRequest } from '../../http/pagination';
 import { withGitErrors } from '../repo-files/git-errors';
 import { RepoGit } from '../repo-files/repo-git';
+import { BareRepositories } from '../repositories/bare-repositories';
 import { pageOfFile, wikiPageName, WikiPageName } from './wiki-page-name';
 import { ApiWikiCommitList, ApiWikiPage, ApiWikiPageMetaData, CreateWikiPageOptions, toApiWikiCommit, toApiWikiPageMetaData } from './dto/wiki.dto';
 
@@ -23,7 +24,7 @@ const WIKI_BRANCH = 'main';
  */
 @Injectable()
 export class WikiService {
-  constructor(private readonly git: GitRepositories) {}
+  constructor(private readonly git: BareRepositories) {}
 
   async listPages(target: RepoGit, paging: PageRequest): Promise<[ApiWikiPageMetaData[], number]> {
     const { path, branch } = await this.existingWiki(target);
