@@ -4,11 +4,9 @@ import {
   ApiUnprocessableEntityResponse, getSchemaPath,
 } from '@nestjs/swagger';
 import { FastifyReply } from 'fastify';
-import { readBlob } from '@bellows/git';
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-metadata';
 import { ApiContentsResponse, ApiFileResponse, CreateFileOptions, UpdateFileOptions } from './dto/contents.dto';
-import { withGitErrors } from './git-errors';
 import { queryText } from './query-flag';
 import { RepoContentsService } from './repo-contents.service';
 import { RepoGitResolver } from './repo-git';
@@ -90,7 +88,7 @@ export class RepoContentsController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const target = await this.repos.forReading(owner, repo, actor);
-    const blob = await withGitErrors(() => readBlob(target.path, queryText(ref) ?? target.repo.defaultBranch, trimSlashes(filePath)));
+    const blob = await this.contents.raw(target, trimSlashes(filePath), queryText(ref));
     const { output } = blob.open();
     await reply
       .header('content-type', 'application/octet-stream')

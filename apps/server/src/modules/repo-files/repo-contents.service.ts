@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import {
-  branchTip, createOrUpdateFile, getCommit, GitConflictError, GitIdentity, isEmpty, listCommits, readBlobBytes, readTree, resolveCommit, statPath, TreeEntry,
+  BlobHandle, branchTip, createOrUpdateFile, getCommit, GitConflictError, GitIdentity, isEmpty, listCommits, readBlob, readBlobBytes, readTree, resolveCommit,
+  statPath, TreeEntry,
 } from '@bellows/git';
 import { Owner } from '@bellows/domain';
 import {
@@ -29,6 +30,11 @@ export class RepoContentsService {
       if (entry.type === 'tree') return this.listDirectory(target, commit, filePath, revision);
       return this.describe(target, commit, entry, revision);
     });
+  }
+
+  /** The file at `ref` (the default branch when absent) to stream as it is; 404 when the path or ref does not exist. */
+  raw(target: RepoGit, filePath: string, ref: string | undefined): Promise<BlobHandle> {
+    return withGitErrors(() => readBlob(target.path, ref ?? target.repo.defaultBranch, filePath));
   }
 
   async create(target: RepoGit, filePath: string, options: FileOptions, actor: Owner): Promise<ApiFileResponse> {

@@ -5,6 +5,7 @@ import { RepoContentsController } from './repo-contents.controller';
 import { RepoContentsService } from './repo-contents.service';
 import { RepoGitResolver } from './repo-git';
 import { RepoHistoryController } from './repo-history.controller';
+import { RepoHistoryService } from './repo-history.service';
 
 /**
  * What is in a repository, through the API: branches, commits with their
@@ -15,7 +16,7 @@ import { RepoHistoryController } from './repo-history.controller';
 @Module({
   imports: [RepositoriesModule],
   controllers: [RepoHistoryController, RepoContentsController],
-  providers: [RepoGitResolver, CommitAccounts, RepoContentsService],
+  providers: [RepoGitResolver, CommitAccounts, RepoContentsService, RepoHistoryService],
   exports: [RepoGitResolver, CommitAccounts],
 })
 export class RepoFilesModule {}

@@ -1,21 +1,23 @@
-import { ConflictException, Controller, Get, NotFoundException, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiConflictResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { getBranch, getCommit, isEmpty, listBranches, listCommits } from '@bellows/git';
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, ScopeGroup } from '../../http/auth/auth-metadata';
 import { PageOf } from '../../http/page-of';
 import { Paging, PageRequest } from '../../http/pagination';
-import { ApiBranch, ApiCommit, toApiBranch, toApiCommit } from './dto/commit.dto';
-import { withGitErrors } from './git-errors';
+import { ApiBranch, ApiCommit } from './dto/commit.dto';
 import { queryFlag, queryText } from './query-flag';
 import { RepoGitResolver } from './repo-git';
+import { RepoHistoryService } from './repo-history.service';
 
 /** Branches and history of a repository: `/repos/{owner}/{repo}/branches…`, `/commits`, `/git/commits/{sha}`. */
 @ApiTags('repository')
 @ScopeGroup('repository')
 @Controller('repos/:owner/:repo')
 export class RepoHistoryController {
-  constructor(private readonly repos: RepoGitResolver) {}
+  constructor(
+    private readonly repos: RepoGitResolver,
+    private readonly history: RepoHistoryService,
+  ) {}
 
   @Get('branches')
   @ApiQuery({ name: 'page', required: false, type: 'integer' })
@@ -23,18 +25,14 @@ export class RepoHistoryController {
   @ApiOkResponse({ type: [ApiBranch] })
   async repoListBranches(@Param('owner') owner: string, @Param('repo') repo: string, @CurrentActor() actor: Actor | undefined, @Paging() paging: PageRequest): Promise<PageOf<ApiBranch>> {
     const target = await this.repos.forReading(owner, repo, actor);
-    const branches = await withGitErrors(() => listBranches(target.path));
-    const page = branches.slice(paging.offset, paging.offset + paging.limit);
-    return new PageOf(page.map((branch) => toApiBranch(branch, target.urls, target.canWrite)), branches.length, paging);
+    return this.history.branches(target, paging);
   }
 
   @Get('branches/:branch')
   @ApiOkResponse({ type: ApiBranch })
   async repoGetBranch(@Param('owner') owner: string, @Param('repo') repo: string, @Param('branch') branchName: string, @CurrentActor() actor: Actor | undefined): Promise<ApiBranch> {
     const target = await this.repos.forReading(owner, repo, actor);
-    const branch = await withGitErrors(() => getBranch(target.path, branchName));
-    if (!branch) throw new NotFoundException(`branch ${branchName} does not exist`);
-    return toApiBranch(branch, target.urls, target.canWrite);
+    return this.history.branch(target, branchName);
   }
 
   @Get('commits')
@@ -55,12 +53,7 @@ export class RepoHistoryController {
   ): Promise<PageOf<ApiCommit>> {
     const target = await this.repos.forReading(owner, repo, actor);
     const detail = { files: queryFlag('files', query.files, true), stats: queryFlag('stat', query.stat, true) };
-    if (await isEmpty(target.path)) throw new ConflictException('Git Repository is empty.');
-    const page = await withGitErrors(() =>
-      listCommits(target.path, { sha: queryText(query.sha), path: queryText(query.path), skip: paging.offset, limit: paging.limit }),
-    );
-    const accounts = await this.repos.commitAccounts(page.items, actor);
-    return new PageOf(page.items.map((commit) => toApiCommit(commit, target.urls, accounts, detail)), page.total, paging);
+    return this.history.commits(target, { sha: queryText(query.sha), path: queryText(query.path) }, detail, paging, actor);
   }
 
   @Get('git/commits/:sha')
@@ -76,7 +69,6 @@ export class RepoHistoryController {
   ): Promise<ApiCommit> {
     const target = await this.repos.forReading(owner, repo, actor);
     const detail = { files: queryFlag('files', query.files, true), stats: queryFlag('stat', query.stat, true) };
-    const commit = await withGitErrors(() => getCommit(target.path, sha));
-    return toApiCommit(commit, target.urls, await this.repos.commitAccounts([commit], actor), detail);
+    return this.history.commit(target, sha, detail, actor);
   }
 }
