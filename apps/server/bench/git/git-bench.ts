@@ -64,7 +64,7 @@ export const gitBench: BenchPart = {
       context.log(formatGitTable(result));
       context.log(`figures written to ${file}`);
     } finally {
-      child?.connected && child.send('stop');
+      if (child?.connected) child.send('stop');
       rmSync(work, { recursive: true, force: true });
     }
   },

@@ -1,5 +1,5 @@
 import { HttpAdapterHost } from '@nestjs/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteGenericInterface } from 'fastify';
 
 /**
  * Routes served beside the API as plain Fastify routes, in a scope of their
@@ -28,3 +28,15 @@ export function parseJsonBody(_request: FastifyRequest, body: string | Buffer, d
     done(Object.assign(new Error('the request body is not valid JSON'), { statusCode: 400 }));
   }
 }
+
+/**
+ * The route generic (params, query string) a handler's request is typed with,
+ * so that a raw route hands Fastify's request on as the handler declares it:
+ * `scope.get<RouteOf<Handler['method']>>(path, (request, reply) => handler.method(request, reply))`.
+ * `position` picks the argument that is the request (1 for `rpc(service, request, reply)`).
+ */
+export type RouteOf<H, Position extends 0 | 1 = 0> = H extends (...args: infer A) => unknown
+  ? A[Position] extends FastifyRequest<infer G>
+    ? G & RouteGenericInterface
+    : never
+  : never;

@@ -17,7 +17,6 @@ describe('git over smart HTTP', () => {
   let alice: TestUser;
   let bob: TestUser;
   let hello: RepositoryEntity;
-  let secret: RepositoryEntity;
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -25,7 +24,7 @@ describe('git over smart HTTP', () => {
     alice = await createTestUser(server, { name: 'alice' });
     bob = await createTestUser(server, { name: 'bob' });
     hello = await createTestRepository(server, alice.user, { name: 'hello' });
-    secret = await createTestRepository(server, alice.user, { name: 'secret', isPrivate: true, autoInit: true });
+    await createTestRepository(server, alice.user, { name: 'secret', isPrivate: true, autoInit: true });
   });
   afterAll(async () => {
     await server?.close();

@@ -1,4 +1,5 @@
 import { execFile } from 'child_process';
+import { createHash } from 'crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'fs/promises';
 import { tmpdir } from 'os';
 import * as path from 'path';
@@ -99,7 +100,7 @@ describe('npm registry (driven by the npm CLI)', () => {
     const bad = await server.request(url, { method: 'PUT', body: doc('sha512-AAAA'), auth: { token: alice.token } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('integrity');
-    const integrity = `sha512-${require('crypto').createHash('sha512').update(tarball).digest('base64')}`;
+    const integrity = `sha512-${createHash('sha512').update(tarball).digest('base64')}`;
     expect((await server.request(url, { method: 'PUT', body: doc(integrity), auth: { token: alice.token } })).status).toBe(201);
     expect((await server.request(url, { method: 'PUT', body: doc(integrity), auth: { token: alice.token } })).status).toBe(409);
     expect((await server.request(`/api/packages/${alice.name}/npm/NOT_VALID`, { auth: { token: alice.token } })).status).toBe(400);

@@ -555,6 +555,8 @@ async function runIteration<P>(server: TestServer, pair: RacePair<P>, plan: Plan
   const rng = new Rng(hashText(`${pairSeed}:${plan.index}`));
   const parent = await pair.setup(plan.index, rng);
   const request = (held?: { plan: Plan; gate: Gate }) => (r: RaceRequest) => send(server.url, r, settings.timeoutMs, held);
+  // Set once below; the context's closures read it only after that.
+  // eslint-disable-next-line prefer-const
   let gate: Gate;
   const ctx: WriteContext = {
     plan,

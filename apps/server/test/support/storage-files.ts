@@ -1,4 +1,4 @@
-import { readdirSync, statSync, utimesSync } from 'fs';
+import { readdirSync, utimesSync } from 'fs';
 import { join, relative, sep } from 'path';
 import { Database } from '@bellows/persistence-typeorm';
 

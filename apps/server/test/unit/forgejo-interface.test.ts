@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 
-/** The extraction script (CommonJS, run by `npm run reference:extract`). */
+/** The extraction script (CommonJS, run by `npm run reference:extract`; outside the TypeScript build, so required). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 const script = require(join(__dirname, '../../../../scripts/forgejo-interface.js')) as {
   extractInterface(swaggerText: string): string;
   DEFAULT_SOURCE: string;

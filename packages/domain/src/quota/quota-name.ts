@@ -17,7 +17,6 @@ export function parseQuotaName(input: unknown, field = 'name'): string {
   if (input.trim() !== input) {
     throw new QuotaValidationError(field, `${field} must not start or end with spaces`);
   }
-  // eslint-disable-next-line no-control-regex
   if (/[/\u0000-\u001f\u007f]/.test(input)) {
     throw new QuotaValidationError(field, `${field} must not contain "/" or control characters`);
   }

@@ -1,11 +1,11 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
 import { apiDocsUrl } from '../../http/api-error.filter';
 import { sendRawRouteError } from '../../http/raw-route-errors';
-import { mountRawRoutes, parseJsonBody } from '../../http/raw-routes';
+import { mountRawRoutes, parseJsonBody, RouteOf } from '../../http/raw-routes';
 import { LFS_CONTENT_TYPE } from './lfs/lfs-batch';
 import { LfsHandler } from './lfs/lfs.handler';
 import { SmartHttpHandler } from './smart-http.handler';
@@ -41,18 +41,18 @@ export class GitHttpRoutes implements OnModuleInit {
 
   private mountSmartHttp(scope: FastifyInstance): void {
     const handler = this.smartHttp;
-    scope.get('/:owner/:repo/info/refs', (request: FastifyRequest<any>, reply) => handler.infoRefs(request, reply));
-    scope.post('/:owner/:repo/git-upload-pack', (request: FastifyRequest<any>, reply) => handler.rpc('git-upload-pack', request, reply));
-    scope.post('/:owner/:repo/git-receive-pack', (request: FastifyRequest<any>, reply) => handler.rpc('git-receive-pack', request, reply));
+    scope.get<RouteOf<SmartHttpHandler['infoRefs']>>('/:owner/:repo/info/refs', (request, reply) => handler.infoRefs(request, reply));
+    scope.post<RouteOf<SmartHttpHandler['rpc'], 1>>('/:owner/:repo/git-upload-pack', (request, reply) => handler.rpc('git-upload-pack', request, reply));
+    scope.post<RouteOf<SmartHttpHandler['rpc'], 1>>('/:owner/:repo/git-receive-pack', (request, reply) => handler.rpc('git-receive-pack', request, reply));
   }
 
   private mountLfs(scope: FastifyInstance): void {
     const handler = this.lfs;
     const base = '/:owner/:repo/info/lfs/objects';
-    scope.post(`${base}/batch`, (request: FastifyRequest<any>, reply: FastifyReply) => handler.batch(request, reply));
-    scope.put(`${base}/:oid`, (request: FastifyRequest<any>, reply: FastifyReply) => handler.upload(request, reply));
-    scope.get(`${base}/:oid`, (request: FastifyRequest<any>, reply: FastifyReply) => handler.download(request, reply));
-    scope.post(`${base}/:oid/verify`, (request: FastifyRequest<any>, reply: FastifyReply) => handler.verify(request, reply));
+    scope.post<RouteOf<LfsHandler['batch']>>(`${base}/batch`, (request, reply) => handler.batch(request, reply));
+    scope.put<RouteOf<LfsHandler['upload']>>(`${base}/:oid`, (request, reply) => handler.upload(request, reply));
+    scope.get<RouteOf<LfsHandler['download']>>(`${base}/:oid`, (request, reply) => handler.download(request, reply));
+    scope.post<RouteOf<LfsHandler['verify']>>(`${base}/:oid/verify`, (request, reply) => handler.verify(request, reply));
   }
 }
 

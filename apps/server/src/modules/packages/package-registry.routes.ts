@@ -5,7 +5,7 @@ import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
 import { apiDocsUrl } from '../../http/api-error.filter';
 import { sendRawRouteError } from '../../http/raw-route-errors';
-import { mountRawRoutes } from '../../http/raw-routes';
+import { RouteOf, mountRawRoutes } from '../../http/raw-routes';
 import { GenericRegistryHandler } from './generic-registry.handler';
 import { NpmRegistryHandler } from './npm/npm-registry.handler';
 
@@ -51,18 +51,18 @@ export class PackageRegistryRoutes implements OnModuleInit {
   private mountGeneric(scope: FastifyInstance): void {
     const handler = this.generic;
     const file = '/api/packages/:owner/generic/:name/:version/:file';
-    scope.put(file, (request: FastifyRequest<any>, reply) => handler.upload(request, reply));
-    scope.get(file, (request: FastifyRequest<any>, reply) => handler.download(request, reply));
-    scope.delete(file, (request: FastifyRequest<any>, reply) => handler.deleteFile(request, reply));
-    scope.delete('/api/packages/:owner/generic/:name/:version', (request: FastifyRequest<any>, reply) => handler.deleteVersion(request, reply));
+    scope.put<RouteOf<GenericRegistryHandler['upload']>>(file, (request, reply) => handler.upload(request, reply));
+    scope.get<RouteOf<GenericRegistryHandler['download']>>(file, (request, reply) => handler.download(request, reply));
+    scope.delete<RouteOf<GenericRegistryHandler['deleteFile']>>(file, (request, reply) => handler.deleteFile(request, reply));
+    scope.delete<RouteOf<GenericRegistryHandler['deleteVersion']>>('/api/packages/:owner/generic/:name/:version', (request, reply) => handler.deleteVersion(request, reply));
   }
 
   /** npm's paths hold scoped names with or without an encoded slash, so one route per method hands the rest to the handler. */
   private mountNpm(scope: FastifyInstance): void {
     const handler = this.npm;
     const any = '/api/packages/:owner/npm/*';
-    scope.get(any, (request: FastifyRequest<any>, reply) => handler.get(request, reply));
-    scope.put(any, (request: FastifyRequest<any>, reply) => handler.put(request, reply));
-    scope.delete(any, (request: FastifyRequest<any>, reply) => handler.delete(request, reply));
+    scope.get<RouteOf<NpmRegistryHandler['get']>>(any, (request, reply) => handler.get(request, reply));
+    scope.put<RouteOf<NpmRegistryHandler['put']>>(any, (request, reply) => handler.put(request, reply));
+    scope.delete<RouteOf<NpmRegistryHandler['delete']>>(any, (request, reply) => handler.delete(request, reply));
   }
 }

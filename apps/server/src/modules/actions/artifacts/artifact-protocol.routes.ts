@@ -1,9 +1,8 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import type { FastifyRequest } from 'fastify';
 import { ArtifactBlobHandler } from './artifact-blob.handler';
 import { ArtifactTwirpHandler } from './artifact-twirp.handler';
-import { mountRawRoutes, parseJsonBody } from '../../../http/raw-routes';
+import { mountRawRoutes, parseJsonBody, RouteOf } from '../../../http/raw-routes';
 import { sendTwirpError } from './twirp-errors';
 
 /** Largest Twirp request body (they are a few hundred bytes). */
@@ -28,11 +27,13 @@ export class ArtifactProtocolRoutes implements OnModuleInit {
     mountRawRoutes(this.adapterHost, (scope) => {
       scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: TWIRP_BODY_LIMIT }, parseJsonBody);
       scope.setErrorHandler((error, _request, reply) => sendTwirpError(error, reply));
-      scope.post('/twirp/github.actions.results.api.v1.ArtifactService/:method', (request: FastifyRequest<any>, reply) => this.twirp.handle(request, reply));
+      scope.post<RouteOf<ArtifactTwirpHandler['handle']>>('/twirp/github.actions.results.api.v1.ArtifactService/:method', (request, reply) =>
+        this.twirp.handle(request, reply),
+      );
     });
     mountRawRoutes(this.adapterHost, (scope) => {
-      scope.put('/api/actions/artifact-uploads/:id', (request: FastifyRequest<any>, reply) => this.blobs.upload(request, reply));
-      scope.get('/api/actions/artifacts/:id/content', (request: FastifyRequest<any>, reply) => this.blobs.download(request, reply));
+      scope.put<RouteOf<ArtifactBlobHandler['upload']>>('/api/actions/artifact-uploads/:id', (request, reply) => this.blobs.upload(request, reply));
+      scope.get<RouteOf<ArtifactBlobHandler['download']>>('/api/actions/artifacts/:id/content', (request, reply) => this.blobs.download(request, reply));
     });
   }
 }
