@@ -10,6 +10,7 @@ import { queryText } from '../repo-files/query-flag';
 import { RepoGitResolver } from '../repo-files/repo-git';
 import { ApiPullRequest, CreatePullRequestOption, EditPullRequestOption } from './dto/pull-request.dto';
 import { PullsService } from './pulls.service';
+import { parseId } from '../../http/id-param.pipe';
 
 const STATES: readonly PullRequestState[] = ['open', 'closed', 'all'];
 
@@ -115,5 +116,5 @@ export class PullsController {
 
 /** The number in the path; anything else names no pull request (the service answers 404). */
 function pullNumber(raw: string): number {
-  return /^\d{1,15}$/.test(raw) ? Number(raw) : -1;
+  return parseId(raw) ?? -1;
 }

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { ArtifactService, downloadPath, uploadPath } from './artifact.service';
 import { statusOf } from './twirp-errors';
 import { UrlSigner } from './url-signer';
+import { parseId } from '../../../http/id-param.pipe';
 
 /** Largest block list accepted (an 8 MiB-block list of a 10 GiB artifact is about 60 KiB). */
 const MAX_BLOCK_LIST_BYTES = 1024 * 1024;
@@ -56,7 +57,7 @@ export class ArtifactBlobHandler {
   }
 
   private assertSigned(path: string, request: SignedRequest): void {
-    if (!/^\d{1,15}$/.test(request.params.id)) throw new NotFoundException('no such artifact');
+    if (parseId(request.params.id) === null) throw new NotFoundException('no such artifact');
     if (!this.signer.verify(path, request.query.expires, request.query.sig)) throw new ForbiddenException('the signed URL is invalid or has expired');
   }
 }

@@ -10,6 +10,7 @@ import { ArtifactBlobs } from './artifact-blobs';
 import { checkArtifactName } from './artifact-name';
 import { ApiActionArtifact, ApiActionArtifactList, toApiArtifact } from './dto/artifact.dto';
 import { UrlSigner } from './url-signer';
+import { parseId } from '../../../http/id-param.pipe';
 
 /** How long a signed upload or download URL works. */
 const SIGNED_URL_LIFETIME_MS = 60 * 60 * 1000;
@@ -148,7 +149,8 @@ export class ArtifactService {
 
   /** The repository's artifact whose id the path gives; null when it has none such. */
   async findInRepository(ctx: RepoContext, id: string): Promise<Artifact | null> {
-    const artifact = /^\d{1,15}$/.test(id) ? await this.artifacts.findById(Number(id)) : null;
+    const artifactId = parseId(id);
+    const artifact = artifactId === null ? null : await this.artifacts.findById(artifactId);
     return artifact?.repoId === ctx.repo.id ? artifact : null;
   }
 

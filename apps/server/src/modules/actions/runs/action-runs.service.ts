@@ -10,6 +10,7 @@ import { SHAPE_CONTEXT } from '../../accounts/shape-context.provider';
 import { RepoContext, RepositoryAccess } from '../../repositories/repository-access.service';
 import { ApiActionRun, ApiActionRunList, ApiRegisteredActionRun, RegisterActionRunOption, runUrl } from './dto/action-run.dto';
 import { RuntimeTokens } from './runtime-token';
+import { parseId } from '../../../http/id-param.pipe';
 
 /** Runs registered by CI systems: who may register and read them, and their shapes. */
 @Injectable()
@@ -57,7 +58,8 @@ export class ActionRunsService {
   /** The repository and one of its runs; 404 when either is missing or hidden. */
   async resolveRun(owner: string, repo: string, runId: string, actor: Actor | undefined): Promise<{ ctx: RepoContext; run: ActionRun }> {
     const ctx = await this.access.resolve(owner, repo, actor);
-    const run = /^\d{1,15}$/.test(runId) ? await this.runs.findInRepository(ctx.repo.id, Number(runId)) : null;
+    const id = parseId(runId);
+    const run = id === null ? null : await this.runs.findInRepository(ctx.repo.id, id);
     if (!run) throw new NotFoundException(`run ${runId} does not exist in ${owner}/${repo}`);
     return { ctx, run };
   }
