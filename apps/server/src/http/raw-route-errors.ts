@@ -1,7 +1,6 @@
 import { HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ContainerGoneError } from '@bellows/domain';
-import { GitConflictError, GitNotFoundError, InvalidGitInputError } from '@bellows/git';
 import { BlobAbortedError, BlobMismatchError, BlobNotFoundError, BlobTooLargeError, InvalidBlobKeyError } from '@bellows/storage';
 import { httpExceptionMessage } from './http-exception-message';
 
@@ -14,7 +13,8 @@ const logger = new Logger('RawRoutes');
  * Error replies of the raw routes (git, LFS, package registries), which live
  * outside Nest's exception filter: `{message, url}` like the API, and a Basic
  * challenge on 401 so that git, git-lfs and npm ask for credentials. Errors of
- * the git and storage adapters map to their 4xx here.
+ * the storage adapter map to their 4xx here (the git routes turn the git
+ * ports' errors into HttpExceptions first).
  */
 export function sendRawRouteError(error: unknown, request: FastifyRequest, reply: FastifyReply, docsUrl: string): void {
   const { status, message } = describe(error, request);
@@ -34,10 +34,9 @@ function describe(error: unknown, request: FastifyRequest): { status: number; me
   if (error instanceof HttpException) {
     return { status: error.getStatus(), message: httpExceptionMessage(error) };
   }
-  if (error instanceof InvalidGitInputError || error instanceof InvalidBlobKeyError) return { status: 400, message: error.message };
-  if (error instanceof GitNotFoundError || error instanceof BlobNotFoundError) return { status: 404, message: error.message };
+  if (error instanceof InvalidBlobKeyError) return { status: 400, message: error.message };
+  if (error instanceof BlobNotFoundError) return { status: 404, message: error.message };
   if (error instanceof ContainerGoneError) return { status: 404, message: error.message };
-  if (error instanceof GitConflictError) return { status: 409, message: error.message };
   if (error instanceof BlobMismatchError) return { status: 422, message: error.message };
   if (error instanceof BlobTooLargeError) return { status: 413, message: error.message };
   if (error instanceof BlobAbortedError) return { status: 400, message: error.message };

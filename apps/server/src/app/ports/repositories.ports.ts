@@ -1,7 +1,8 @@
 import { CollaborationStore, LfsStore, PullRequestStore, RepositorySearchStore, RepositoryStore, TeamRepositoryStore } from '@bellows/domain';
 import { bindPort } from './bind-port';
+import { GIT_PORTS } from './git.ports';
 
-/** Repositories, who may use them, LFS objects and pull requests. */
+/** Repositories, who may use them, LFS objects and pull requests; their git data (GIT_PORTS). */
 export const REPOSITORIES_PORTS = [
   bindPort(RepositoryStore, (db) => db.repositories),
   bindPort(RepositorySearchStore, (db) => db.repositorySearch),
@@ -9,4 +10,5 @@ export const REPOSITORIES_PORTS = [
   bindPort(TeamRepositoryStore, (db) => db.teamRepositories),
   bindPort(LfsStore, (db) => db.lfs),
   bindPort(PullRequestStore, (db) => db.pullRequests),
+  ...GIT_PORTS,
 ];

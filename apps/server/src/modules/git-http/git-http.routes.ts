@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { CONFIG } from '../../app/tokens';
@@ -6,6 +6,7 @@ import { BellowsConfig } from '../../config';
 import { apiDocsUrl } from '../../http/api-error.filter';
 import { sendRawRouteError } from '../../http/raw-route-errors';
 import { mountRawRoutes, parseJsonBody, RouteOf } from '../../http/raw-routes';
+import { GitConflictError, GitNotFoundError, InvalidGitInputError } from '../repositories/git-errors';
 import { LFS_CONTENT_TYPE } from './lfs/lfs-batch';
 import { LfsHandler } from './lfs/lfs.handler';
 import { SmartHttpHandler } from './smart-http.handler';
@@ -33,7 +34,7 @@ export class GitHttpRoutes implements OnModuleInit {
     mountRawRoutes(this.adapterHost, (scope) => {
       // Only the LFS API's small JSON messages are parsed; packs and LFS objects stream unread.
       scope.addContentTypeParser([LFS_CONTENT_TYPE, 'application/json'], { parseAs: 'string', bodyLimit: LFS_JSON_LIMIT }, parseJsonBody);
-      scope.setErrorHandler((error, request, reply) => sendRawRouteError(error, request, reply, docsUrl));
+      scope.setErrorHandler((error, request, reply) => sendRawRouteError(httpErrorForRawGit(error), request, reply, docsUrl));
       this.mountSmartHttp(scope);
       this.mountLfs(scope);
     });
@@ -56,3 +57,11 @@ export class GitHttpRoutes implements OnModuleInit {
   }
 }
 
+
+/** The git ports' errors as git clients are answered: a bad name 400, nothing there 404, a clash 409. */
+function httpErrorForRawGit(error: unknown): unknown {
+  if (error instanceof InvalidGitInputError) return new BadRequestException(error.message);
+  if (error instanceof GitNotFoundError) return new NotFoundException(error.message);
+  if (error instanceof GitConflictError) return new ConflictException(error.message);
+  return error;
+}

@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { stat } from 'node:fs/promises';
-import { GitConflictError } from '@bellows/git';
 import { BareRepositories } from '../repositories/bare-repositories';
+import { GitConflictError } from '../repositories/git-errors';
 import { RepoContext } from '../repositories/repository-access.service';
 
 /** The branch a new wiki starts on (the wiki API writes pages to the same branch). */

@@ -2,11 +2,12 @@ import { BadRequestException, Injectable, Logger, UnsupportedMediaTypeException 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pipeline, Readable, Transform } from 'node:stream';
 import { ContainerGoneError } from '@bellows/domain';
-import { advertiseRefs, GitService, GitStream, isGitService, serviceRpc, smartHttpContentTypes } from '@bellows/git';
 import { RepoContext } from '../repositories/repository-access.service';
+import { GitStream } from '../repositories/repository-contents';
 import { RepositoryService } from '../repositories/repository.service';
 import { GitRepositoryLocator } from './git-repository-locator';
 import { GitRequestAccess } from './git-request-access';
+import { GitService, GitTransport, isGitService, smartHttpContentTypes } from './git-transport';
 import { GitRouteTarget, parseGitRouteTarget } from './git-route-target';
 
 interface RepoParams {
@@ -28,6 +29,7 @@ export class SmartHttpHandler {
     private readonly access: GitRequestAccess,
     private readonly locator: GitRepositoryLocator,
     private readonly repositories: RepositoryService,
+    private readonly transport: GitTransport,
   ) {}
 
   /** `GET /{owner}/{repo}.git/info/refs?service=…` */
@@ -37,7 +39,7 @@ export class SmartHttpHandler {
       throw new BadRequestException('only the smart HTTP protocol is served: ask for ?service=git-upload-pack or ?service=git-receive-pack');
     }
     const { repoPath } = await this.open(request, service);
-    const stream = advertiseRefs(repoPath, service, { gitProtocol: headerOf(request, 'git-protocol') });
+    const stream = this.transport.advertiseRefs(repoPath, service, { gitProtocol: headerOf(request, 'git-protocol') });
     return this.sendNoCache(reply, smartHttpContentTypes(service).advertisement, stream.output);
   }
 
@@ -47,7 +49,7 @@ export class SmartHttpHandler {
     if (headerOf(request, 'content-type') !== types.request) throw new UnsupportedMediaTypeException(`the request body must be ${types.request}`);
     const gzip = requestIsGzipped(request);
     const { target, ctx, repoPath } = await this.open(request, service);
-    const rpc = serviceRpc(repoPath, service, request.raw, { gzip, gitProtocol: headerOf(request, 'git-protocol') });
+    const rpc = this.transport.serviceRpc(repoPath, service, request.raw, { gzip, gitProtocol: headerOf(request, 'git-protocol') });
     const body = service === 'git-receive-pack' ? this.finishPushBeforeEnd(rpc, ctx, target) : rpc.output;
     return this.sendNoCache(reply, types.result, body);
   }

@@ -1,10 +1,11 @@
 import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { branchTip, changedFiles, ChangedFile, commitsBetween, CommitWithFiles, isAncestor, mergeBase, Page } from '@bellows/git';
 import { Owner, PullRequestChanges, PullRequestState, PullRequestStore, PullRequestWithIssue } from '@bellows/domain';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
 import { PageRequest } from '../../http/pagination';
 import { withGitErrors } from '../repo-files/git-errors';
+import { ChangedFile, CommitWithFiles, Page, RepositoryHistory } from '../repositories/repository-history';
+import { RepositoryRefs } from '../repositories/repository-refs';
 import { RepoGit } from '../repo-files/repo-git';
 import { ApiPullRequest, CreatePullRequestOption, EditPullRequestOption, PullGitState, toApiPullRequest } from './dto/pull-request.dto';
 
@@ -17,6 +18,8 @@ import { ApiPullRequest, CreatePullRequestOption, EditPullRequestOption, PullGit
 export class PullsService {
   constructor(
     private readonly pullRequests: PullRequestStore,
+    private readonly refs: RepositoryRefs,
+    private readonly history: RepositoryHistory,
     @Inject(CONFIG) private readonly config: BellowsConfig,
   ) {}
 
@@ -75,15 +78,16 @@ export class PullsService {
   /** The commits the head brings that the base lacks, newest first, each with its files. */
   async commits(target: RepoGit, index: number, paging: PageRequest): Promise<Page<CommitWithFiles>> {
     const pull = await this.find(target, index);
-    return withGitErrors(() => commitsBetween(target.path, refOf(pull.baseBranch), refOf(pull.headBranch), { skip: paging.offset, limit: paging.limit }));
+    const page = { skip: paging.offset, limit: paging.limit };
+    return withGitErrors(() => this.history.commitsBetween(target.path, refOf(pull.baseBranch), refOf(pull.headBranch), page));
   }
 
   /** Every file the pull request changes (diff from the merge base to the head), and the head commit. */
   async files(target: RepoGit, index: number): Promise<{ files: ChangedFile[]; headSha: string }> {
     const pull = await this.find(target, index);
     return withGitErrors(async () => ({
-      files: await changedFiles(target.path, refOf(pull.baseBranch), refOf(pull.headBranch)),
-      headSha: (await branchTip(target.path, pull.headBranch)) ?? '',
+      files: await this.history.changedFiles(target.path, refOf(pull.baseBranch), refOf(pull.headBranch)),
+      headSha: (await this.refs.branchTip(target.path, pull.headBranch)) ?? '',
     }));
   }
 
@@ -112,9 +116,11 @@ export class PullsService {
     if (head === base) throw new UnprocessableEntityException('head and base must be different branches');
     return withGitErrors(async () => {
       for (const [field, branch] of [['head', head], ['base', base]]) {
-        if ((await branchTip(target.path, branch)) === undefined) throw new UnprocessableEntityException(`${field}: branch ${branch} does not exist`);
+        if ((await this.refs.branchTip(target.path, branch)) === undefined) {
+          throw new UnprocessableEntityException(`${field}: branch ${branch} does not exist`);
+        }
       }
-      const ancestor = await mergeBase(target.path, refOf(base), refOf(head));
+      const ancestor = await this.history.mergeBase(target.path, refOf(base), refOf(head));
       if (ancestor === undefined) throw new UnprocessableEntityException(`${head} and ${base} have no common history`);
       return ancestor;
     });
@@ -129,11 +135,17 @@ export class PullsService {
 
   /** Tips, diff size and mergeability now; a deleted branch leaves them empty rather than failing the answer. */
   private async gitState(target: RepoGit, pull: PullRequestWithIssue): Promise<PullGitState> {
-    const [headSha, baseSha] = await Promise.all([branchTip(target.path, pull.headBranch), branchTip(target.path, pull.baseBranch)]);
+    const [headSha, baseSha] = await Promise.all([
+      this.refs.branchTip(target.path, pull.headBranch),
+      this.refs.branchTip(target.path, pull.baseBranch),
+    ]);
     if (headSha === undefined || baseSha === undefined) {
       return { headSha: headSha ?? '', baseSha: baseSha ?? '', mergeable: false, additions: 0, deletions: 0, changedFiles: 0 };
     }
-    const [files, fastForward] = await Promise.all([changedFiles(target.path, baseSha, headSha).catch(() => []), isAncestor(target.path, baseSha, headSha)]);
+    const [files, fastForward] = await Promise.all([
+      this.history.changedFiles(target.path, baseSha, headSha).catch(() => []),
+      this.history.isAncestor(target.path, baseSha, headSha),
+    ]);
     return {
       headSha,
       baseSha,

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CommitInfo, GitSignature } from '@bellows/git';
 import { Owner, OwnerStore } from '@bellows/domain';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
 import { ApiUser, toApiUser } from '../accounts/dto/user.dto';
+import { CommitInfo, GitSignature } from '../repositories/repository-history';
 import { CommitAccountLookup } from './dto/commit.dto';
 
 /**

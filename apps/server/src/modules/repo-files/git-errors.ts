@@ -1,8 +1,8 @@
 import { ConflictException, HttpException, NotFoundException, PayloadTooLargeException, UnprocessableEntityException } from '@nestjs/common';
-import { GitConflictError, GitContentTooLargeError, GitNotFoundError, InvalidGitInputError } from '@bellows/git';
+import { GitConflictError, GitContentTooLargeError, GitNotFoundError, InvalidGitInputError } from '../repositories/git-errors';
 
 /**
- * The HTTP answer for an error of the git adapter: what the caller named is
+ * The HTTP answer for an error of the git ports: what the caller named is
  * missing (404), invalid (422), stale or clashing (409), too big (413). Git's
  * own failures are not the caller's fault and stay 500s.
  */
@@ -15,7 +15,7 @@ export function httpErrorForGit(error: unknown): unknown {
   return error;
 }
 
-/** Runs a git call, answering its adapter errors with the matching HTTP status. */
+/** Runs a git call, answering the git ports' errors with the matching HTTP status. */
 export async function withGitErrors<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();

@@ -1,9 +1,9 @@
 import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import {
-  BlobHandle, branchTip, createOrUpdateFile, getCommit, GitConflictError, GitIdentity, isEmpty, listCommits, readBlob, readBlobBytes, readTree, resolveCommit,
-  statPath, TreeEntry,
-} from '@bellows/git';
 import { Owner } from '@bellows/domain';
+import { GitConflictError } from '../repositories/git-errors';
+import { BlobHandle, GitIdentity, RepositoryContents, TreeEntry } from '../repositories/repository-contents';
+import { RepositoryHistory } from '../repositories/repository-history';
+import { RepositoryRefs } from '../repositories/repository-refs';
 import {
   ApiContentsResponse, ApiFileResponse, contentType, FileOptions, Identity, toApiContents, toApiFileResponse, UpdateFileOptions,
 } from './dto/contents.dto';
@@ -16,16 +16,21 @@ export const MAX_INLINE_BLOB = 10 * 1024 * 1024;
 /** The contents API: read a file or directory at a ref, create or update one file with a commit. */
 @Injectable()
 export class RepoContentsService {
-  constructor(private readonly repos: RepoGitResolver) {}
+  constructor(
+    private readonly repos: RepoGitResolver,
+    private readonly refs: RepositoryRefs,
+    private readonly history: RepositoryHistory,
+    private readonly contents: RepositoryContents,
+  ) {}
 
   /** A file (with its content) or a directory (its entries); 404 when the path or ref does not exist. */
   async read(target: RepoGit, filePath: string, ref: string | undefined): Promise<ApiContentsResponse | ApiContentsResponse[]> {
     return withGitErrors(async () => {
       const revision = ref ?? target.repo.defaultBranch;
-      if (await isEmpty(target.path)) throw new NotFoundException(`${target.owner.name}/${target.repo.name} is empty`);
-      const commit = await resolveCommit(target.path, revision);
+      if (await this.refs.isEmpty(target.path)) throw new NotFoundException(`${target.owner.name}/${target.repo.name} is empty`);
+      const commit = await this.refs.resolveCommit(target.path, revision);
       if (filePath === '') return this.listDirectory(target, commit, '', revision);
-      const entry = await statPath(target.path, commit, filePath);
+      const entry = await this.contents.statPath(target.path, commit, filePath);
       if (!entry) throw new NotFoundException(`${filePath} does not exist at ${revision}`);
       if (entry.type === 'tree') return this.listDirectory(target, commit, filePath, revision);
       return this.describe(target, commit, entry, revision);
@@ -34,7 +39,7 @@ export class RepoContentsService {
 
   /** The file at `ref` (the default branch when absent) to stream as it is; 404 when the path or ref does not exist. */
   raw(target: RepoGit, filePath: string, ref: string | undefined): Promise<BlobHandle> {
-    return withGitErrors(() => readBlob(target.path, ref ?? target.repo.defaultBranch, filePath));
+    return withGitErrors(() => this.contents.readBlob(target.path, ref ?? target.repo.defaultBranch, filePath));
   }
 
   async create(target: RepoGit, filePath: string, options: FileOptions, actor: Owner): Promise<ApiFileResponse> {
@@ -49,7 +54,7 @@ export class RepoContentsService {
   }
 
   private async listDirectory(target: RepoGit, commit: string, dir: string, ref: string): Promise<ApiContentsResponse[]> {
-    const entries = await readTree(target.path, commit, dir);
+    const entries = await this.contents.readTree(target.path, commit, dir);
     return entries.map((entry) => toApiContents(entry, ref, target.urls, { bytes: null, lastCommitSha: '' }));
   }
 
@@ -57,8 +62,8 @@ export class RepoContentsService {
     const type = contentType(entry);
     const inline = (type === 'file' || type === 'symlink') && (entry.size ?? 0) <= MAX_INLINE_BLOB;
     const [bytes, history] = await Promise.all([
-      inline ? readBlobBytes(target.path, entry.sha, MAX_INLINE_BLOB) : Promise.resolve(null),
-      listCommits(target.path, { sha: commit, path: entry.path, limit: 1 }),
+      inline ? this.contents.readBlobBytes(target.path, entry.sha, MAX_INLINE_BLOB) : Promise.resolve(null),
+      this.history.listCommits(target.path, { sha: commit, path: entry.path, limit: 1 }),
     ]);
     return toApiContents(entry, ref, target.urls, { bytes, lastCommitSha: history.items[0]?.sha ?? '' });
   }
@@ -74,7 +79,7 @@ export class RepoContentsService {
     const result = await withGitErrors(async () => {
       await this.checkExpectation(target, filePath, branch, newBranch, expectedSha);
       try {
-        return await createOrUpdateFile(target.path, {
+        return await this.contents.createOrUpdateFile(target.path, {
           branch, newBranch, filePath, content: Buffer.from(options.content, 'base64'),
           message: options.message?.trim() || `${expectedSha === null ? 'Add' : 'Update'} ${filePath}`,
           author: identityOf(options.author, actor, options.dates?.author),
@@ -89,20 +94,20 @@ export class RepoContentsService {
     await this.repos.afterWrite(target);
     return withGitErrors(async () => {
       const ref = newBranch ?? branch;
-      const entry = await statPath(target.path, result.commitSha, filePath);
+      const entry = await this.contents.statPath(target.path, result.commitSha, filePath);
       const content = await this.describe(target, result.commitSha, entry!, ref);
-      return toApiFileResponse(content, await getCommit(target.path, result.commitSha), target.urls);
+      return toApiFileResponse(content, await this.history.getCommit(target.path, result.commitSha), target.urls);
     });
   }
 
   private async checkExpectation(target: RepoGit, filePath: string, branch: string, newBranch: string | undefined, expectedSha: string | null): Promise<void> {
-    const empty = await isEmpty(target.path);
-    const tip = empty ? undefined : await branchTip(target.path, branch);
+    const empty = await this.refs.isEmpty(target.path);
+    const tip = empty ? undefined : await this.refs.branchTip(target.path, branch);
     if (!empty && tip === undefined) throw new NotFoundException(`branch ${branch} does not exist`);
-    if (newBranch !== undefined && (await branchTip(target.path, newBranch)) !== undefined) {
+    if (newBranch !== undefined && (await this.refs.branchTip(target.path, newBranch)) !== undefined) {
       throw new UnprocessableEntityException(`new_branch: branch ${newBranch} already exists`);
     }
-    const current = tip === undefined ? undefined : await statPath(target.path, tip, filePath);
+    const current = tip === undefined ? undefined : await this.contents.statPath(target.path, tip, filePath);
     if (expectedSha === null && current !== undefined) throw new UnprocessableEntityException(`${filePath} already exists on ${branch}`);
     if (expectedSha !== null && current === undefined) throw new NotFoundException(`${filePath} does not exist on ${branch}`);
     if (expectedSha !== null && current!.sha !== expectedSha) {

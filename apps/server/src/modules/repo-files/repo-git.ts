@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CommitInfo } from '@bellows/git';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
 import { Actor } from '../../http/auth/actor';
 import { RepoContext, RepositoryAccess } from '../repositories/repository-access.service';
+import { CommitInfo } from '../repositories/repository-history';
 import { RepositoryService } from '../repositories/repository.service';
 import { CommitAccounts } from './commit-accounts.service';
 import { CommitAccountLookup } from './dto/commit.dto';

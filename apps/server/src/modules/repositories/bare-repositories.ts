@@ -8,7 +8,8 @@ export interface BareRepositoryName {
  * Application port: the bare git repositories of the forge and their wikis on
  * disk. The repository use cases, the git HTTP routes and the wiki find,
  * create, move and remove them through it; the git adapter (`GitRepositories`
- * of `@bellows/git`) implements it, bound in git.providers.ts.
+ * of `@bellows/git`) implements it, bound in app/ports/git.ports.ts. Failures
+ * are the errors of ./git-errors.
  */
 export abstract class BareRepositories {
   /** Path of the bare repository of `owner/repo`, whether or not it exists. */

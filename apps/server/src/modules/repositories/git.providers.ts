@@ -1,19 +1,13 @@
 import { Provider } from '@nestjs/common';
-import { GitRepositories } from '@bellows/git';
 import { BlobStore } from '@bellows/storage';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
-import { BareRepositories } from './bare-repositories';
 
 /**
- * The framework-free git and storage adapters as Nest providers: bare
- * repositories under `[repository] ROOT`, blobs (LFS objects, attachments…)
- * under `[storage] PATH`. Use cases inject the `BareRepositories` port (the
- * factory's return type makes the compiler check that the adapter satisfies
- * it) and `BlobStore` by class.
+ * The framework-free storage adapter as a Nest provider: blobs (LFS objects,
+ * attachments…) under `[storage] PATH`, injected as `BlobStore` by class. The
+ * git ports (BareRepositories, RepositoryRefs, …) are bound in app/ports/git.ports.ts.
  */
 export const GIT_PROVIDERS: Provider[] = [
-  { provide: GitRepositories, inject: [CONFIG], useFactory: (config: BellowsConfig) => new GitRepositories(config.repository.root) },
-  { provide: BareRepositories, inject: [GitRepositories], useFactory: (git: GitRepositories): BareRepositories => git },
   { provide: BlobStore, inject: [CONFIG], useFactory: (config: BellowsConfig) => new BlobStore(config.storage.path) },
 ];

@@ -1,8 +1,6 @@
 import { Module } from '@nestjs/common';
-import { GitRepositories } from '@bellows/git';
 import { BlobStore } from '@bellows/storage';
 import { AccountsModule } from '../accounts/accounts.module';
-import { BareRepositories } from './bare-repositories';
 import { GIT_PROVIDERS } from './git.providers';
 import { RepositoryAccess } from './repository-access.service';
 import { RepositoryService } from './repository.service';
@@ -17,13 +15,14 @@ import { shapeContextProvider } from '../accounts/shape-context.provider';
 
 /**
  * Repositories: who may do what (RepositoryAccess), rows and bare repositories
- * kept together (RepositoryService), and the git and blob storage adapters.
+ * kept together (RepositoryService), and the blob storage adapter (the git
+ * ports are bound in app/ports/git.ports.ts).
  * The git, LFS, contents, wiki and pull request modules import this one.
  */
 @Module({
   imports: [AccountsModule],
   controllers: [RepositoriesController, UserReposController, OrgReposController, AdminReposController, CollaboratorsController],
   providers: [...GIT_PROVIDERS, RepositoryAccess, RepositoryService, RepositoryCreation, RepositoryListing, CollaboratorsService, shapeContextProvider],
-  exports: [GitRepositories, BareRepositories, BlobStore, RepositoryAccess, RepositoryService],
+  exports: [BlobStore, RepositoryAccess, RepositoryService],
 })
 export class RepositoriesModule {}

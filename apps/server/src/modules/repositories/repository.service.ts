@@ -3,10 +3,13 @@ import {
   ContainerGoneError, describeRepoNameProblem, Owner, OwnerStore, repoNameProblem, Repository, RepositoryDetails, RepositoryNameTakenError,
   RepositorySearchStore, RepositoryStore,
 } from '@bellows/domain';
-import { assertRefName, branchTip, createInitialCommit, GitConflictError, InvalidGitInputError, isEmpty, measureSize, setDefaultBranch } from '@bellows/git';
 import { BlobStore } from '@bellows/storage';
 import { removeAttachmentFiles } from '../attachments/attachment-files';
 import { BareRepositories } from './bare-repositories';
+import { GitConflictError, InvalidGitInputError } from './git-errors';
+import { RepositoryContents } from './repository-contents';
+import { RepositoryRefs } from './repository-refs';
+import { RepositorySizes } from './repository-sizes';
 
 /** A repository whose stored git size differed from the one measured on disk. */
 export interface GitSizeChange {
@@ -40,6 +43,9 @@ export class RepositoryService {
     private readonly repositorySearch: RepositorySearchStore,
     private readonly owners: OwnerStore,
     private readonly git: BareRepositories,
+    private readonly refs: RepositoryRefs,
+    private readonly contents: RepositoryContents,
+    private readonly sizes: RepositorySizes,
     private readonly blobs: BlobStore,
   ) {}
 
@@ -60,7 +66,7 @@ export class RepositoryService {
     assertRepoName(input.name);
     const defaultBranch = input.defaultBranch || 'main';
     if (await this.findByOwnerAndName(owner, input.name)) throw alreadyExists(owner, input.name);
-    assertBranchName(defaultBranch);
+    this.assertBranchName(defaultBranch);
     const repo = await this.insertRow(owner, input, defaultBranch);
     let createdOnDisk = false;
     try {
@@ -110,10 +116,12 @@ export class RepositoryService {
 
   /** Points HEAD at `branch`, which must exist unless the repository is still empty (422). */
   async setDefaultBranch(owner: Owner, repo: Repository, branch: string): Promise<void> {
-    assertBranchName(branch);
+    this.assertBranchName(branch);
     const repoPath = this.pathOf(owner, repo);
-    if (!repo.isEmpty && !(await branchTip(repoPath, branch))) throw new UnprocessableEntityException(`default_branch "${branch}" does not exist`);
-    await setDefaultBranch(repoPath, branch);
+    if (!repo.isEmpty && !(await this.refs.branchTip(repoPath, branch))) {
+      throw new UnprocessableEntityException(`default_branch "${branch}" does not exist`);
+    }
+    await this.refs.setDefaultBranch(repoPath, branch);
     await this.updateDetails(repo, { defaultBranch: branch });
   }
 
@@ -129,7 +137,7 @@ export class RepositoryService {
   }
 
   /**
-   * Measures the git data on disk (see `measureSize`) and stores it, so the
+   * Measures the git data on disk (see RepositorySizes) and stores it, so the
    * owner's usage follows; notes the first commit of an empty repository.
    * Call after anything that writes to the bare repository. Returns the fresh row.
    */
@@ -137,10 +145,10 @@ export class RepositoryService {
     const ownerName = owner?.name ?? (await this.owners.findById(repo.ownerId))?.name;
     if (!ownerName) throw new Error(`owner ${repo.ownerId} of repository ${repo.id} does not exist`);
     const repoPath = this.git.pathFor(ownerName, repo.name);
-    const bytes = await measureSize(repoPath);
+    const bytes = await this.sizes.measureSize(repoPath);
     await this.repositories.setGitSize(repo.id, bytes);
     // An empty repository has no object files, so only a non-zero size can mean a first commit.
-    if (repo.isEmpty && bytes > 0 && !(await isEmpty(repoPath))) await this.repositories.updateDetails(repo.id, { isEmpty: false });
+    if (repo.isEmpty && bytes > 0 && !(await this.refs.isEmpty(repoPath))) await this.repositories.updateDetails(repo.id, { isEmpty: false });
     return (await this.repositories.findById(repo.id)) ?? repo;
   }
 
@@ -176,9 +184,18 @@ export class RepositoryService {
     }
   }
 
+  /** A default branch git would accept as a branch name; 422 otherwise. */
+  private assertBranchName(branch: string): void {
+    try {
+      this.refs.assertRefName('default_branch', branch);
+    } catch (error) {
+      throw error instanceof InvalidGitInputError ? new UnprocessableEntityException(error.message) : error;
+    }
+  }
+
   private async writeReadme(repoPath: string, repo: Repository, author: Owner): Promise<void> {
     const readme = repo.description ? `# ${repo.name}\n\n${repo.description}\n` : `# ${repo.name}\n`;
-    await createInitialCommit(repoPath, {
+    await this.contents.createInitialCommit(repoPath, {
       branch: repo.defaultBranch,
       files: { 'README.md': readme },
       message: 'Initial commit',
@@ -192,14 +209,6 @@ function assertRepoName(name: string): void {
   if (problem) throw new UnprocessableEntityException(describeRepoNameProblem(name, problem));
 }
 
-/** A default branch git would accept as a branch name; 422 otherwise. */
-export function assertBranchName(branch: string): void {
-  try {
-    assertRefName('default_branch', branch);
-  } catch (error) {
-    throw error instanceof InvalidGitInputError ? new UnprocessableEntityException(error.message) : error;
-  }
-}
 
 function alreadyExists(owner: Owner, name: string): ConflictException {
   return new ConflictException(`repository ${owner.name}/${name} already exists`);

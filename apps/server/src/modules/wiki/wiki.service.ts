@@ -1,13 +1,14 @@
 import { stat } from 'node:fs/promises';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import {
-  createOrUpdateFile, deleteFile, getDefaultBranch, GitConflictError, GitIdentity, isEmpty, listCommits, readBlobBytes, readTree, statPath,
-} from '@bellows/git';
 import { Owner } from '@bellows/domain';
 import { PageRequest } from '../../http/pagination';
 import { withGitErrors } from '../repo-files/git-errors';
 import { RepoGit } from '../repo-files/repo-git';
 import { BareRepositories } from '../repositories/bare-repositories';
+import { GitConflictError } from '../repositories/git-errors';
+import { GitIdentity, RepositoryContents } from '../repositories/repository-contents';
+import { RepositoryHistory } from '../repositories/repository-history';
+import { RepositoryRefs } from '../repositories/repository-refs';
 import { pageOfFile, wikiPageName, WikiPageName } from './wiki-page-name';
 import { ApiWikiCommitList, ApiWikiPage, ApiWikiPageMetaData, CreateWikiPageOptions, toApiWikiCommit, toApiWikiPageMetaData } from './dto/wiki.dto';
 
@@ -24,17 +25,25 @@ const WIKI_BRANCH = 'main';
  */
 @Injectable()
 export class WikiService {
-  constructor(private readonly git: BareRepositories) {}
+  constructor(
+    private readonly git: BareRepositories,
+    private readonly refs: RepositoryRefs,
+    private readonly history: RepositoryHistory,
+    private readonly contents: RepositoryContents,
+  ) {}
 
   async listPages(target: RepoGit, paging: PageRequest): Promise<[ApiWikiPageMetaData[], number]> {
     const { path, branch } = await this.existingWiki(target);
     return withGitErrors(async () => {
-      const pages = (await readTree(path, branch, ''))
+      const pages = (await this.contents.readTree(path, branch, ''))
         .filter((entry) => entry.type === 'blob')
         .flatMap((entry) => pageOfFile(entry.name) ?? []);
       const page = pages.slice(paging.offset, paging.offset + paging.limit);
       const described = await Promise.all(
-        page.map(async (name) => toApiWikiPageMetaData(name, (await listCommits(path, { sha: branch, path: name.fileName, limit: 1 })).items[0], target.urls.html)),
+        page.map(async (name) => {
+          const latest = await this.history.listCommits(path, { sha: branch, path: name.fileName, limit: 1 });
+          return toApiWikiPageMetaData(name, latest.items[0], target.urls.html);
+        }),
       );
       return [described, pages.length];
     });
@@ -50,7 +59,7 @@ export class WikiService {
     const name = wikiPageName(pageName);
     return withGitErrors(async () => {
       await this.requirePage(path, branch, name);
-      const history = await listCommits(path, { sha: branch, path: name.fileName, skip: paging.offset, limit: paging.limit });
+      const history = await this.history.listCommits(path, { sha: branch, path: name.fileName, skip: paging.offset, limit: paging.limit });
       return { commits: history.items.map(toApiWikiCommit), count: history.total };
     });
   }
@@ -60,7 +69,9 @@ export class WikiService {
     const name = wikiPageName(input.title ?? '');
     const { path, branch } = await this.wikiForWriting(target);
     await withGitErrors(async () => {
-      if (!(await isEmpty(path)) && (await statPath(path, branch, name.fileName))) throw new BadRequestException(`wiki page ${name.title} already exists`);
+      if (!(await this.refs.isEmpty(path)) && (await this.contents.statPath(path, branch, name.fileName))) {
+        throw new BadRequestException(`wiki page ${name.title} already exists`);
+      }
       await this.write(path, branch, name, decode(input.content_base64), input.message || `Add ${name.title}`, author, null);
     });
     return this.describe(target, path, branch, name);
@@ -73,16 +84,17 @@ export class WikiService {
     const renamed = input.title !== undefined && input.title.trim() !== '' ? wikiPageName(input.title) : current;
     await withGitErrors(async () => {
       const existing = await this.requirePage(path, branch, current);
-      const content = input.content_base64 !== undefined ? decode(input.content_base64) : await readBlobBytes(path, existing, MAX_PAGE_BYTES);
+      const content =
+        input.content_base64 !== undefined ? decode(input.content_base64) : await this.contents.readBlobBytes(path, existing, MAX_PAGE_BYTES);
       const message = input.message || `Update ${renamed.title}`;
       if (renamed.fileName === current.fileName) {
         await this.write(path, branch, current, content, message, author, existing);
         return;
       }
-      if (await statPath(path, branch, renamed.fileName)) throw new BadRequestException(`wiki page ${renamed.title} already exists`);
+      if (await this.contents.statPath(path, branch, renamed.fileName)) throw new BadRequestException(`wiki page ${renamed.title} already exists`);
       // Two commits (add the new file, then remove the old one): the git adapter writes one file per commit.
       await this.write(path, branch, renamed, content, message, author, null);
-      await deleteFile(path, { branch, filePath: current.fileName, message, author: identityOf(author), expectedBlobSha: existing });
+      await this.contents.deleteFile(path, { branch, filePath: current.fileName, message, author: identityOf(author), expectedBlobSha: existing });
     });
     return this.describe(target, path, branch, renamed);
   }
@@ -92,7 +104,8 @@ export class WikiService {
     const name = wikiPageName(pageName);
     await withGitErrors(async () => {
       const existing = await this.requirePage(path, branch, name);
-      await deleteFile(path, { branch, filePath: name.fileName, message: `Delete ${name.title}`, author: identityOf(author), expectedBlobSha: existing });
+      const message = `Delete ${name.title}`;
+      await this.contents.deleteFile(path, { branch, filePath: name.fileName, message, author: identityOf(author), expectedBlobSha: existing });
     });
   }
 
@@ -100,8 +113,8 @@ export class WikiService {
     return withGitErrors(async () => {
       const blob = await this.requirePage(path, branch, name);
       const [content, history, sidebar, footer] = await Promise.all([
-        readBlobBytes(path, blob, MAX_PAGE_BYTES),
-        listCommits(path, { sha: branch, path: name.fileName, limit: 1 }),
+        this.contents.readBlobBytes(path, blob, MAX_PAGE_BYTES),
+        this.history.listCommits(path, { sha: branch, path: name.fileName, limit: 1 }),
         this.optionalPage(path, branch, '_Sidebar.md'),
         this.optionalPage(path, branch, '_Footer.md'),
       ]);
@@ -117,19 +130,20 @@ export class WikiService {
 
   /** The blob of the page; 404 when there is no such page. */
   private async requirePage(path: string, branch: string, name: WikiPageName): Promise<string> {
-    const entry = (await isEmpty(path)) ? undefined : await statPath(path, branch, name.fileName);
+    const entry = (await this.refs.isEmpty(path)) ? undefined : await this.contents.statPath(path, branch, name.fileName);
     if (entry?.type !== 'blob') throw new NotFoundException(`wiki page ${name.title} does not exist`);
     return entry.sha;
   }
 
   private async optionalPage(path: string, branch: string, fileName: string): Promise<string> {
-    const entry = await statPath(path, branch, fileName);
-    return entry?.type === 'blob' ? (await readBlobBytes(path, entry.sha, MAX_PAGE_BYTES)).toString('base64') : '';
+    const entry = await this.contents.statPath(path, branch, fileName);
+    return entry?.type === 'blob' ? (await this.contents.readBlobBytes(path, entry.sha, MAX_PAGE_BYTES)).toString('base64') : '';
   }
 
   private async write(path: string, branch: string, name: WikiPageName, content: Buffer, message: string, author: Owner, expectedBlobSha: string | null): Promise<void> {
     try {
-      await createOrUpdateFile(path, { branch, filePath: name.fileName, content, message, author: identityOf(author), expectedBlobSha });
+      const change = { branch, filePath: name.fileName, content, message, author: identityOf(author), expectedBlobSha };
+      await this.contents.createOrUpdateFile(path, change);
     } catch (error) {
       if (error instanceof GitConflictError) throw new GitConflictError(`wiki page ${name.title} was changed by someone else; try again`);
       throw error;
@@ -140,7 +154,7 @@ export class WikiService {
   private async existingWiki(target: RepoGit): Promise<{ path: string; branch: string }> {
     const path = this.git.wikiPathFor(target.owner.name, target.repo.name);
     if (!(await this.wikiExists(path))) throw new NotFoundException(`${target.owner.name}/${target.repo.name} has no wiki yet`);
-    return { path, branch: await getDefaultBranch(path) };
+    return { path, branch: await this.refs.getDefaultBranch(path) };
   }
 
   private async wikiForWriting(target: RepoGit): Promise<{ path: string; branch: string }> {
@@ -151,7 +165,7 @@ export class WikiService {
         if (!(error instanceof GitConflictError)) throw error;
       });
     }
-    return { path, branch: await getDefaultBranch(path) };
+    return { path, branch: await this.refs.getDefaultBranch(path) };
   }
 
   private async wikiExists(path: string): Promise<boolean> {

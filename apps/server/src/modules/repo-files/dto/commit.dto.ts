@@ -1,12 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Branch, ChangedFile, CommitInfo, CommitWithFiles, GitSignature } from '@bellows/git';
+import { ChangedFile, CommitInfo, CommitWithFiles, GitSignature } from '../../repositories/repository-history';
+import { Branch } from '../../repositories/repository-refs';
 import { ApiUser } from '../../accounts/dto/user.dto';
 import { encodePath, RepoUrls } from '../repo-urls';
 
 /**
  * The JSON shapes of branches and commits, with Forgejo's field names
  * (definitions `Branch`, `PayloadCommit`, `Commit`, `CommitAffectedFiles`,
- * `CommitStats`, `ChangedFile`), and the converters from the git adapter's types.
+ * `CommitStats`, `ChangedFile`), and the converters from the git ports' types.
  */
 
 export class ApiCommitUser {

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsISO8601, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
-import { CommitInfo, TreeEntry } from '@bellows/git';
+import { TreeEntry } from '../../repositories/repository-contents';
+import { CommitInfo } from '../../repositories/repository-history';
 import { ApiCommitMeta, ApiCommitUser, ApiCommitVerification, toApiCommitUser, UNVERIFIED } from './commit.dto';
 import { RepoUrls } from '../repo-urls';
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { CommitInfo } from '@bellows/git';
+import { CommitInfo } from '../../repositories/repository-history';
 import { ApiCommitUser, toApiCommitUser } from '../../repo-files/dto/commit.dto';
 import { WikiPageName } from '../wiki-page-name';
 

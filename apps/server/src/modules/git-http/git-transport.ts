@@ -1,0 +1,48 @@
+import type { Readable } from 'node:stream';
+import { GitStream } from '../repositories/repository-contents';
+
+/** The two services of git's smart HTTP protocol: fetch/clone and push. */
+export type GitService = 'git-upload-pack' | 'git-receive-pack';
+
+const SERVICES: readonly GitService[] = ['git-upload-pack', 'git-receive-pack'];
+
+export function isGitService(value: unknown): value is GitService {
+  return typeof value === 'string' && (SERVICES as readonly string[]).includes(value);
+}
+
+/** Content types of the smart HTTP protocol for a service. */
+export function smartHttpContentTypes(service: GitService): { advertisement: string; request: string; result: string } {
+  return {
+    advertisement: `application/x-${service}-advertisement`,
+    request: `application/x-${service}-request`,
+    result: `application/x-${service}-result`,
+  };
+}
+
+export interface SmartHttpOptions {
+  /** The client's `Git-Protocol` request header (e.g. "version=2"), so that protocol v2 clients get a v2 conversation. */
+  gitProtocol?: string;
+}
+
+export interface ServiceRpcOptions extends SmartHttpOptions {
+  /** The request body is gzip-compressed (`Content-Encoding: gzip`, which git sends for large requests). */
+  gzip?: boolean;
+}
+
+/**
+ * Application port: git's side of the smart HTTP protocol on a bare
+ * repository (given by its path), streamed both ways. The git HTTP routes use
+ * it; the git adapter's functions implement it, bound in app/ports/git.ports.ts.
+ */
+export abstract class GitTransport {
+  /**
+   * The body of `GET …/info/refs?service=…`: the pkt-line service announcement and a flush
+   * packet (none for protocol v2), then git's ref advertisement, streamed.
+   */
+  abstract advertiseRefs(repoPath: string, service: GitService, options?: SmartHttpOptions): GitStream;
+  /**
+   * The body of `POST …/git-upload-pack|git-receive-pack`: `input` streams into git (gunzipped
+   * when asked) and git's answer streams out; nothing is buffered, and a client that goes away stops git.
+   */
+  abstract serviceRpc(repoPath: string, service: GitService, input: Readable, options?: ServiceRpcOptions): GitStream;
+}

@@ -1,0 +1,118 @@
+import type { Readable } from 'node:stream';
+
+export type TreeEntryType = 'blob' | 'tree' | 'commit';
+
+/** A file, directory, symlink or submodule in a tree. */
+export interface TreeEntry {
+  name: string;
+  /** The path from the root of the tree. */
+  path: string;
+  type: TreeEntryType;
+  /** Octal mode as git writes it: 100644, 100755, 120000 (symlink), 040000, 160000. */
+  mode: string;
+  sha: string;
+  /** Size in bytes, for blobs only. */
+  size?: number;
+}
+
+/** How a command streaming its output ended. */
+export interface GitExit {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  stderr: string;
+}
+
+/** The output of a long-running git command, streamed, never buffered. */
+export interface GitStream {
+  /**
+   * The command's standard output. It ends only after git exited successfully; when git fails,
+   * it is destroyed with an error so that a consumer (e.g. an HTTP response) never takes a
+   * truncated output for a complete one. Destroying it early stops git.
+   */
+  output: Readable;
+  /** Settles when git has exited; never rejects (inspect `exitCode`). */
+  done: Promise<GitExit>;
+}
+
+/** A file at a revision, to stream. */
+export interface BlobHandle {
+  sha: string;
+  size: number;
+  mode: string;
+  /** Streams the content (for raw downloads); nothing is read before this is called. */
+  open(): GitStream;
+}
+
+/** An identity used to write a commit; `date` defaults to now. */
+export interface GitIdentity {
+  name: string;
+  email: string;
+  date?: Date;
+}
+
+export interface CommitOptions {
+  message: string;
+  author: GitIdentity;
+  /** Defaults to the author. */
+  committer?: GitIdentity;
+}
+
+/** The first commit of an empty repository: its branch and files (path → content). */
+export interface InitialCommitOptions extends CommitOptions {
+  branch: string;
+  files: Record<string, Buffer | string>;
+}
+
+/** A commit changing one file. */
+export interface FileCommitOptions extends CommitOptions {
+  /** The branch the change is based on. */
+  branch: string;
+  /** Commit onto this new branch (created from `branch`) instead of moving `branch`. */
+  newBranch?: string;
+  filePath: string;
+  /**
+   * What the caller believes is there now: the blob sha it read (update), null for
+   * "no file yet" (create), undefined to not check. A mismatch is a GitConflictError.
+   */
+  expectedBlobSha?: string | null;
+}
+
+export interface FileCommitResult {
+  commitSha: string;
+  /** The blob written, or undefined for a deletion. */
+  blobSha?: string;
+  /** The blob that was replaced or deleted, if any. */
+  previousBlobSha?: string;
+}
+
+/**
+ * Application port: the files of a bare repository (given by its path, see
+ * BareRepositories): trees and blobs at a revision, and commits that write
+ * them. The repository files, wiki and repository creation use cases use it;
+ * the git adapter's functions implement it, bound in app/ports/git.ports.ts.
+ * Failures are the errors of ./git-errors.
+ */
+export abstract class RepositoryContents {
+  /** The entries of a directory (`dir` "" for the root) at a revision, directories first then by name; GitNotFoundError when it is no directory. */
+  abstract readTree(repoPath: string, revision: string, dir?: string): Promise<TreeEntry[]>;
+  /** The entry at a path (file, directory, symlink or submodule) at a revision, or undefined. */
+  abstract statPath(repoPath: string, revision: string, filePath: string): Promise<TreeEntry | undefined>;
+  /** A file at a revision, to stream; GitNotFoundError when the path is missing or not a file. */
+  abstract readBlob(repoPath: string, revision: string, filePath: string): Promise<BlobHandle>;
+  /** A blob's bytes in memory; GitContentTooLargeError when it is larger than `maxBytes`. */
+  abstract readBlobBytes(repoPath: string, blobSha: string, maxBytes: number): Promise<Buffer>;
+  /**
+   * Creates or replaces one file with a new commit on the branch (or on `newBranch`, made from
+   * it). The branch moves only if nobody moved it meanwhile: a GitConflictError otherwise, and
+   * when `expectedBlobSha` does not match; GitNotFoundError when the branch does not exist in a
+   * repository that is not empty.
+   */
+  abstract createOrUpdateFile(
+    repoPath: string,
+    options: FileCommitOptions & { content: Buffer | string; executable?: boolean },
+  ): Promise<FileCommitResult>;
+  /** Deletes one file (which must exist) with a new commit, as createOrUpdateFile writes one. */
+  abstract deleteFile(repoPath: string, options: FileCommitOptions): Promise<FileCommitResult>;
+  /** The first commit of an empty repository (auto_init); the branch must not exist yet. Returns the commit. */
+  abstract createInitialCommit(repoPath: string, options: InitialCommitOptions): Promise<string>;
+}
