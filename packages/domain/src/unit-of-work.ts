@@ -11,6 +11,8 @@ import { PackageStore } from './packages/package-store';
 import { ActionRunStore } from './actions/action-run-store';
 import { ArtifactStore } from './actions/artifact-store';
 import { ActionSecretStore } from './actions/action-secret-store';
+import { AttachmentStore } from './attachments/attachment-store';
+import { ReleaseStore } from './releases/release-store';
 
 /**
  * The stores as seen inside one transaction. Each field is a port; add a store
@@ -30,6 +32,8 @@ export interface TransactionStores {
   actionRuns: ActionRunStore;
   artifacts: ArtifactStore;
   actionSecrets: ActionSecretStore;
+  attachments: AttachmentStore;
+  releases: ReleaseStore;
 }
 
 /**

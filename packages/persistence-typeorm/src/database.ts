@@ -17,7 +17,7 @@ import { TypeOrmArtifactStore } from './stores/artifact.store';
 import { TypeOrmActionRunStore } from './stores/action-run.store';
 import { TypeOrmActionSecretStore } from './stores/action-secret.store';
 import { TypeOrmLfsStore } from './stores/lfs.store';
-import { AttachmentStore } from './stores/attachment.store';
+import { TypeOrmAttachmentStore } from './stores/attachment.store';
 import { TypeOrmPackageStore } from './stores/package.store';
 import { TypeOrmRepositoryStore } from './stores/repository.store';
 import { TypeOrmPullRequestStore } from './stores/pull-request.store';
@@ -30,7 +30,7 @@ import { TypeOrmNotificationStore } from './stores/notification.store';
 import { TypeOrmIssueStore } from './stores/issue.store';
 import { TypeOrmCommentStore } from './stores/comment.store';
 import { TypeOrmMilestoneStore } from './stores/milestone.store';
-import { ReleaseStore } from './stores/release.store';
+import { TypeOrmReleaseStore } from './stores/release.store';
 
 /**
  * The persistence adapter's entry point: one store per aggregate, all bound to
@@ -61,7 +61,7 @@ export class Database {
   readonly repositorySearch: TypeOrmRepositorySearchStore;
   readonly collaborations: TypeOrmCollaborationStore;
   readonly teamRepositories: TypeOrmTeamRepositoryStore;
-  readonly attachments: AttachmentStore;
+  readonly attachments: TypeOrmAttachmentStore;
   readonly packages: TypeOrmPackageStore;
   readonly artifacts: TypeOrmArtifactStore;
   /** Actions runs with their unfinished artifact uploads, and actions secrets (sealed). */
@@ -82,7 +82,7 @@ export class Database {
   readonly milestones: TypeOrmMilestoneStore;
 
   /** Releases of repositories (their attachments are in `attachments`). */
-  readonly releases: ReleaseStore;
+  readonly releases: TypeOrmReleaseStore;
 
   private constructor(
     readonly dataSource: DataSource,
@@ -101,8 +101,8 @@ export class Database {
     this.repositorySearch = new TypeOrmRepositorySearchStore(manager);
     this.collaborations = new TypeOrmCollaborationStore(manager);
     this.teamRepositories = new TypeOrmTeamRepositoryStore(manager);
-    this.attachments = new AttachmentStore(manager, inTransaction);
-    this.releases = new ReleaseStore(manager);
+    this.attachments = new TypeOrmAttachmentStore(manager, inTransaction);
+    this.releases = new TypeOrmReleaseStore(manager);
     this.packages = new TypeOrmPackageStore(manager, inTransaction);
     this.artifacts = new TypeOrmArtifactStore(manager, inTransaction);
     this.actionRuns = new TypeOrmActionRunStore(manager, inTransaction);

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { link, lstat, mkdir, open, opendir, readdir, rename, stat, unlink, utimes, type FileHandle } from 'node:fs/promises';
+import { link, lstat, mkdir, open, opendir, readdir, rename, rm, stat, unlink, utimes, type FileHandle } from 'node:fs/promises';
 import type { Dirent } from 'node:fs';
 import * as path from 'node:path';
 import { Transform, Writable, type Readable } from 'node:stream';
@@ -143,6 +143,14 @@ export class BlobStore {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
       throw error;
     }
+  }
+
+  /**
+   * Removes every blob whose key starts with `prefix` (whole key parts, e.g.
+   * `actions/blocks/12`) with the folder holding them; nothing there is fine.
+   */
+  async deleteFolder(prefix: string): Promise<void> {
+    await rm(this.pathOf(prefix), { recursive: true, force: true });
   }
 
   /**

@@ -16,7 +16,8 @@ export interface PutResult {
  * references themselves and delete a blob when the last one goes.
  */
 export class ContentAddressedStore {
-  constructor(private readonly blobs: BlobStore) {}
+  /** Any store with BlobStore's operations (the server hands its storage port). */
+  constructor(private readonly blobs: Pick<BlobStore, 'writeDerived' | 'read' | 'stat' | 'exists' | 'delete'>) {}
 
   keyOf(namespace: string, sha256: string): string {
     if (!isSha256(sha256)) throw new InvalidBlobKeyError(`${namespace}/${sha256}`, 'not a lower-case sha256');

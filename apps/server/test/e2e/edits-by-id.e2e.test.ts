@@ -1,8 +1,8 @@
 import { NotFoundException } from '@nestjs/common';
 import { resolveRef } from '@bellows/git';
 import {
-  OwnerEntity, ReleaseStore, RepositoryEntity, TeamEntity, TypeOrmLabelStore as LabelStore, TypeOrmMilestoneStore as MilestoneStore,
-  TypeOrmPullRequestStore as PullRequestStore,
+  OwnerEntity, RepositoryEntity, TeamEntity, TypeOrmLabelStore as LabelStore, TypeOrmMilestoneStore as MilestoneStore,
+  TypeOrmPullRequestStore as PullRequestStore, TypeOrmReleaseStore as ReleaseStore,
 } from '@bellows/persistence-typeorm';
 import { OrganizationsService } from '../../src/modules/accounts/organizations.service';
 import { TeamsService } from '../../src/modules/accounts/teams.service';

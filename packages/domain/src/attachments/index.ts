@@ -1,1 +1,2 @@
-export {};
+export * from './attachment';
+export * from './attachment-store';

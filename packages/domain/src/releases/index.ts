@@ -1,1 +1,2 @@
-export {};
+export * from './release';
+export * from './release-store';

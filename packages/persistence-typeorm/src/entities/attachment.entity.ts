@@ -1,3 +1,4 @@
+import type { Attachment } from '@bellows/domain';
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { bytesColumn, timestampColumn } from '../columns';
 import { OwnerEntity } from './owner.entity';
@@ -9,7 +10,7 @@ import { RepositoryEntity } from './repository.entity';
  * add their foreign keys when those tables exist.
  */
 @Entity('attachment')
-export class AttachmentEntity {
+export class AttachmentEntity implements Attachment {
   @PrimaryGeneratedColumn()
   id!: number;
 

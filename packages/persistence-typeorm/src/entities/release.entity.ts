@@ -1,3 +1,4 @@
+import type { Release } from '@bellows/domain';
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { timestampColumn } from '../columns';
 import { OwnerEntity } from './owner.entity';
@@ -12,7 +13,7 @@ import { RepositoryEntity } from './repository.entity';
  */
 @Entity('release')
 @Index('uq_release_repo_tag', ['repoId', 'tagName'], { unique: true })
-export class ReleaseEntity {
+export class ReleaseEntity implements Release {
   @PrimaryGeneratedColumn()
   id!: number;
 

@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import type { ArtifactStore, OrphanRow, OrphanRows, PackageStore } from '@bellows/domain';
-import type { AttachmentStore } from '../stores/attachment.store';
+import type { TypeOrmAttachmentStore } from '../stores/attachment.store';
 import { InTransaction, sqlParam } from './in-transaction';
 
 type Row = Record<string, unknown>;
@@ -30,7 +30,7 @@ export class TypeOrmOrphanRows implements OrphanRows {
   constructor(
     private readonly manager: EntityManager,
     private readonly inTransaction: InTransaction,
-    private readonly stores: { attachments: AttachmentStore; artifacts: ArtifactStore; packages: PackageStore },
+    private readonly stores: { attachments: TypeOrmAttachmentStore; artifacts: ArtifactStore; packages: PackageStore },
   ) {}
 
   /** Every orphan, or those counted for one owner (orphans nothing counts belong to no owner and are left out then). */

@@ -1,9 +1,9 @@
 import type { ArtifactStore, CountedArtifact, CountedAttachment, CountedObjects, CountedPackageVersion, PackageStore } from '@bellows/domain';
-import type { AttachmentStore } from '../stores/attachment.store';
+import type { TypeOrmAttachmentStore } from '../stores/attachment.store';
 
 /** The CountedObjects port: each kind is listed by the store that keeps it. */
 export class TypeOrmCountedObjects implements CountedObjects {
-  constructor(private readonly stores: { attachments: AttachmentStore; packages: PackageStore; artifacts: ArtifactStore }) {}
+  constructor(private readonly stores: { attachments: TypeOrmAttachmentStore; packages: PackageStore; artifacts: ArtifactStore }) {}
 
   attachments(ownerId: number, skip: number, take: number): Promise<[CountedAttachment[], number]> {
     return this.stores.attachments.listCountedForOwner(ownerId, skip, take);

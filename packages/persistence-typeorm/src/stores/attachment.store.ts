@@ -1,6 +1,6 @@
 import { randomUUID } from 'crypto';
 import { EntityManager, In, IsNull } from 'typeorm';
-import { UsageChanges } from '@bellows/domain';
+import { Attachment, AttachmentContainerKind, AttachmentStore, NewAttachment, UsageChanges } from '@bellows/domain';
 import { AttachmentEntity } from '../entities/attachment.entity';
 import { RepositoryEntity } from '../entities/repository.entity';
 import { InTransaction } from '../quota/in-transaction';
@@ -11,22 +11,10 @@ import { ContainerLink, findLocked, holdContainers } from '../quota/locked-row';
 import { attachmentThing } from '../quota/sized-rows';
 import { UsageLedger } from '../quota/usage-ledger';
 import type { CountedAttachment } from '@bellows/domain';
-
-export interface NewAttachment {
-  repoId: number;
-  name: string;
-  size: number;
-  uploaderId: number | null;
-  issueId?: number | null;
-  commentId?: number | null;
-  releaseId?: number | null;
-  uuid?: string;
-  /** Defaults to now; back-dated uploads give their date. */
-  createdAt?: Date;
-}
+import { fitsIdColumn } from '../row-id';
 
 /** Attachments. They count toward the owner of their repository, never the uploader. */
-export class AttachmentStore {
+export class TypeOrmAttachmentStore implements AttachmentStore {
   constructor(
     private readonly manager: EntityManager,
     private readonly inTransaction: InTransaction,
@@ -36,8 +24,8 @@ export class AttachmentStore {
     return this.manager.getRepository(AttachmentEntity);
   }
 
-  findById(id: number): Promise<AttachmentEntity | null> {
-    return this.repo.findOneBy({ id });
+  async findById(id: number): Promise<Attachment | null> {
+    return fitsIdColumn(id) ? this.repo.findOneBy({ id }) : null;
   }
 
   findByUuid(uuid: string): Promise<AttachmentEntity | null> {
@@ -64,8 +52,8 @@ export class AttachmentStore {
     return releaseIds.length ? this.repo.find({ where: { releaseId: In(releaseIds) }, order: { id: 'ASC' } }) : Promise.resolve([]);
   }
 
-  async rename(id: number, name: string): Promise<void> {
-    await this.repo.update({ id }, { name });
+  async rename(id: number, name: string): Promise<boolean> {
+    return ((await this.repo.update({ id }, { name })).affected ?? 0) > 0;
   }
 
   async countDownload(id: number): Promise<void> {
@@ -112,7 +100,7 @@ export class AttachmentStore {
    * caller's to remove once this has committed), or null when the container
    * was already gone. An issue's attachments include its comments'.
    */
-  deleteContainer(kind: 'issue' | 'comment' | 'release', id: number): Promise<AttachmentEntity[] | null> {
+  deleteContainer(kind: AttachmentContainerKind, id: number): Promise<AttachmentEntity[] | null> {
     return this.inTransaction(async (manager) => {
       const { entity, column } = CONTAINER_TABLES[kind];
       if (!(await findLocked(manager, entity, { id }))) return null;

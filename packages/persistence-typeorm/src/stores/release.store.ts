@@ -1,53 +1,45 @@
 import { EntityManager } from 'typeorm';
+import { NewRelease, Release, ReleaseChanges, ReleaseFilter, ReleaseStore, ReleaseTagTakenError } from '@bellows/domain';
 import { ReleaseEntity } from '../entities/release.entity';
 import { findLocked } from '../quota/locked-row';
-
-/** The columns of a release an edit may write. */
-export type ReleaseChanges = Partial<Omit<ReleaseEntity, 'id' | 'repoId' | 'repository' | 'publisher'>>;
-
-export interface ReleaseFilter {
-  repoId: number;
-  /** Whether drafts may be listed at all (only for those who may write). */
-  includeDrafts: boolean;
-  /** Only drafts (true) or only published releases (false). */
-  draft?: boolean;
-  /** Only pre-releases (true) or only full releases (false). */
-  prerelease?: boolean;
-  /** Text the tag or the title must contain (case-insensitive). */
-  q?: string;
-}
+import { fitsIdColumn } from '../row-id';
+import { isUniqueViolation } from '../unique-violation';
 
 /** Releases of repositories, newest first. Their attachments live in the attachment store. */
-export class ReleaseStore {
+export class TypeOrmReleaseStore implements ReleaseStore {
   constructor(private readonly manager: EntityManager) {}
 
   private get releases() {
     return this.manager.getRepository(ReleaseEntity);
   }
 
-  create(input: Omit<ReleaseEntity, 'id' | 'repository' | 'publisher'>): Promise<ReleaseEntity> {
-    return this.releases.save(this.releases.create(input));
+  async create(input: NewRelease): Promise<Release> {
+    try {
+      return await this.releases.save(this.releases.create(input));
+    } catch (error) {
+      throw isUniqueViolation(error) ? new ReleaseTagTakenError(input.tagName) : error;
+    }
   }
 
-  findById(repoId: number, id: number): Promise<ReleaseEntity | null> {
-    return this.releases.findOneBy({ repoId, id });
+  async findById(repoId: number, id: number): Promise<Release | null> {
+    return fitsIdColumn(id) ? this.releases.findOneBy({ repoId, id }) : null;
   }
 
   /** The release's current row, locked until the transaction ends (on PostgreSQL); null when it is gone. Call inside a transaction. */
-  findForChange(id: number): Promise<ReleaseEntity | null> {
+  findForChange(id: number): Promise<Release | null> {
     return findLocked(this.manager, ReleaseEntity, { id });
   }
 
-  findByTag(repoId: number, tagName: string): Promise<ReleaseEntity | null> {
+  findByTag(repoId: number, tagName: string): Promise<Release | null> {
     return this.releases.findOneBy({ repoId, tagName });
   }
 
   /** The newest published full release (neither a draft nor a pre-release). */
-  latest(repoId: number): Promise<ReleaseEntity | null> {
+  latest(repoId: number): Promise<Release | null> {
     return this.releases.findOne({ where: { repoId, isDraft: false, isPrerelease: false }, order: { createdAt: 'DESC', id: 'DESC' } });
   }
 
-  list(filter: ReleaseFilter, skip: number, take: number): Promise<[ReleaseEntity[], number]> {
+  list(filter: ReleaseFilter, skip: number, take: number): Promise<[Release[], number]> {
     const query = this.releases.createQueryBuilder('r').where('r.repoId = :repoId', { repoId: filter.repoId });
     if (!filter.includeDrafts) query.andWhere('r.isDraft = :published', { published: false });
     if (filter.draft !== undefined) query.andWhere('r.isDraft = :draft', { draft: filter.draft });
@@ -62,6 +54,10 @@ export class ReleaseStore {
   /** Writes the given columns by id; false when the release is gone (a deleted release is never written back). */
   async update(id: number, changes: ReleaseChanges): Promise<boolean> {
     if (Object.keys(changes).length === 0) return this.releases.existsBy({ id });
-    return ((await this.releases.update({ id }, changes)).affected ?? 0) > 0;
+    try {
+      return ((await this.releases.update({ id }, changes)).affected ?? 0) > 0;
+    } catch (error) {
+      throw isUniqueViolation(error) && changes.tagName !== undefined ? new ReleaseTagTakenError(changes.tagName) : error;
+    }
   }
 }

@@ -4,6 +4,7 @@ import { PACKAGES_PORTS } from './packages.ports';
 import { QUOTA_PORTS } from './quota.ports';
 import { RELEASES_PORTS } from './releases.ports';
 import { REPOSITORIES_PORTS } from './repositories.ports';
+import { STORAGE_PORTS } from './storage.ports';
 import { TRANSACTION_PORTS } from './transactions.ports';
 
 /**
@@ -18,4 +19,5 @@ export const PORT_PROVIDERS = [
   ...RELEASES_PORTS,
   ...PACKAGES_PORTS,
   ...QUOTA_PORTS,
+  ...STORAGE_PORTS,
 ];

@@ -1,5 +1,4 @@
 import { CommentStore, IssueLabelStore, IssueStore, LabelStore, MilestoneStore, NotificationStore } from '@bellows/domain';
-import { ContainerDeletion } from '../../modules/issues/container-deletion.port';
 import { bindPort } from './bind-port';
 
 /** Issues, comments, milestones, labels and notifications. */
@@ -10,5 +9,4 @@ export const ISSUES_PORTS = [
   bindPort(LabelStore, (db) => db.labels),
   bindPort(IssueLabelStore, (db) => db.issueLabels),
   bindPort(NotificationStore, (db) => db.notifications),
-  bindPort(ContainerDeletion, (db) => db.attachments),
 ];

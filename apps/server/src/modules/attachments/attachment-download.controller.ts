@@ -1,6 +1,5 @@
 import { Controller, Get, Param, StreamableFile } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { Database } from '@bellows/persistence-typeorm';
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, ScopeGroup } from '../../http/auth/auth-metadata';
 import { AttachmentDownloads } from './attachment-downloads.service';
@@ -14,15 +13,11 @@ import { AttachmentDownloads } from './attachment-downloads.service';
 @ScopeGroup('repository')
 @Controller('attachments')
 export class AttachmentDownloadController {
-  constructor(
-    private readonly db: Database,
-    private readonly downloads: AttachmentDownloads,
-  ) {}
+  constructor(private readonly downloads: AttachmentDownloads) {}
 
   @Get(':uuid')
   async downloadAttachment(@Param('uuid') uuid: string, @CurrentActor() actor: Actor | undefined): Promise<StreamableFile> {
     const { attachment, content } = await this.downloads.open(uuid, actor);
-    await this.db.attachments.countDownload(attachment.id);
     return new StreamableFile(content, {
       type: 'application/octet-stream',
       length: attachment.size,

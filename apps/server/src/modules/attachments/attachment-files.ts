@@ -1,8 +1,9 @@
-import { AttachmentEntity } from '@bellows/persistence-typeorm';
-import { BlobStore, shardedKey } from '@bellows/storage';
+import type { Attachment } from '@bellows/domain';
+import { shardedKey } from '@bellows/storage';
+import { BlobStorage } from '../storage/blob-storage';
 
 /** Where an attachment's file lives under `[storage] PATH`. */
-export function attachmentFileKey(attachment: Pick<AttachmentEntity, 'uuid'>): string {
+export function attachmentFileKey(attachment: Pick<Attachment, 'uuid'>): string {
   return shardedKey('attachments', attachment.uuid);
 }
 
@@ -11,6 +12,6 @@ export function attachmentFileKey(attachment: Pick<AttachmentEntity, 'uuid'>): s
  * transaction committed: a file without a row is garbage the storage sweep
  * also finds, a row without its file would be data loss).
  */
-export async function removeAttachmentFiles(blobs: BlobStore, attachments: Pick<AttachmentEntity, 'uuid'>[]): Promise<void> {
+export async function removeAttachmentFiles(blobs: BlobStorage, attachments: Pick<Attachment, 'uuid'>[]): Promise<void> {
   for (const attachment of attachments) await blobs.delete(attachmentFileKey(attachment));
 }

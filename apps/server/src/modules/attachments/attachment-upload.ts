@@ -1,9 +1,10 @@
 import { BadRequestException, Inject, Injectable, PayloadTooLargeException, UnprocessableEntityException } from '@nestjs/common';
 import { randomUUID } from 'crypto';
 import type { FastifyRequest } from 'fastify';
-import { BlobAbortedError, BlobStore, BlobTooLargeError } from '@bellows/storage';
+import { BlobAbortedError, BlobTooLargeError } from '@bellows/storage';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
+import { BlobStorage } from '../storage/blob-storage';
 import { attachmentFileKey } from './attachment-files';
 import { FilePart, isMultipartRequest, MultipartBodyError, receiveFilePart } from './multipart-parser';
 import { rawBodyContent } from './raw-upload-body';
@@ -38,7 +39,7 @@ export class AttachmentUploads {
   private readonly maxBytes: number;
 
   constructor(
-    private readonly blobs: BlobStore,
+    private readonly blobs: BlobStorage,
     @Inject(CONFIG) config: BellowsConfig,
   ) {
     this.maxBytes = config.attachment.maxSizeBytes;
@@ -62,7 +63,8 @@ export class AttachmentUploads {
     if (isMultipartRequest(request.raw)) return receiveFilePart(request.raw, ATTACHMENT_FIELD);
     if (requestedName === undefined) {
       throw new BadRequestException(
-        `give the file's name in the "name" query parameter when the body is the file itself (or send multipart/form-data with the file in the field "${ATTACHMENT_FIELD}")`,
+        `give the file's name in the "name" query parameter when the body is the file itself ` +
+          `(or send multipart/form-data with the file in the field "${ATTACHMENT_FIELD}")`,
       );
     }
     return { filename: requestedName, content: rawBodyContent(request.raw) };

@@ -3,29 +3,38 @@ import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from
 import type { FastifyRequest } from 'fastify';
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-metadata';
-import { ApiAttachment, EditAttachmentOptions } from './attachment-shapes';
-import { IssueAttachmentsService } from './issue-attachments.service';
+import { IssueContainers } from './attachment-containers';
+import { AttachmentsService } from './attachments.service';
+import { ApiAttachment, EditAttachmentOptions } from './dto/attachment.dto';
+import { ApiAttachmentUpload } from './dto/attachment-upload.dto';
 import { AcceptsRawUpload } from './raw-upload-body';
-import { ApiAttachmentUpload } from './upload-docs';
 
 /** An issue's own attachments: `/repos/{owner}/{repo}/issues/{index}/assets…`. */
 @ApiTags('issue')
 @ScopeGroup('issue')
 @Controller('repos/:owner/:repo/issues/:index/assets')
 export class IssueAttachmentsController {
-  constructor(private readonly attachments: IssueAttachmentsService) {}
+  constructor(
+    private readonly containers: IssueContainers,
+    private readonly attachments: AttachmentsService,
+  ) {}
 
   @Get()
   @ApiOkResponse({ type: [ApiAttachment] })
-  issueListIssueAttachments(@Param('owner') owner: string, @Param('repo') repo: string, @Param('index') index: string, @CurrentActor() actor: Actor | undefined): Promise<ApiAttachment[]> {
-    return this.attachments.list({ owner, repo, kind: 'issue', id: index }, actor);
+  async issueListIssueAttachments(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('index') index: string,
+    @CurrentActor() actor: Actor | undefined,
+  ): Promise<ApiAttachment[]> {
+    return this.attachments.list(await this.containers.open({ owner, repo, kind: 'issue', id: index }, actor));
   }
 
   @Post()
   @RequireSignIn()
   @AcceptsRawUpload()
   @ApiAttachmentUpload()
-  issueCreateIssueAttachment(
+  async issueCreateIssueAttachment(
     @Param('owner') owner: string,
     @Param('repo') repo: string,
     @Param('index') index: string,
@@ -34,19 +43,20 @@ export class IssueAttachmentsController {
     @Req() request: FastifyRequest,
     @CurrentActor() actor: Actor,
   ): Promise<ApiAttachment> {
-    return this.attachments.create({ owner, repo, kind: 'issue', id: index }, { name, updated_at: updatedAt }, request, actor);
+    const container = await this.containers.openForChange({ owner, repo, kind: 'issue', id: index }, actor);
+    return this.attachments.create(container, { name, updated_at: updatedAt }, request, actor);
   }
 
   @Get(':attachment_id')
   @ApiOkResponse({ type: ApiAttachment })
-  issueGetIssueAttachment(
+  async issueGetIssueAttachment(
     @Param('owner') owner: string,
     @Param('repo') repo: string,
     @Param('index') index: string,
     @Param('attachment_id') attachmentId: string,
     @CurrentActor() actor: Actor | undefined,
   ): Promise<ApiAttachment> {
-    return this.attachments.get({ owner, repo, kind: 'issue', id: index }, attachmentId, actor);
+    return this.attachments.get(await this.containers.open({ owner, repo, kind: 'issue', id: index }, actor), attachmentId);
   }
 
   /** Forgejo answers an edit with 201. */
@@ -54,7 +64,7 @@ export class IssueAttachmentsController {
   @HttpCode(201)
   @RequireSignIn()
   @ApiCreatedResponse({ type: ApiAttachment })
-  issueEditIssueAttachment(
+  async issueEditIssueAttachment(
     @Param('owner') owner: string,
     @Param('repo') repo: string,
     @Param('index') index: string,
@@ -62,7 +72,7 @@ export class IssueAttachmentsController {
     @Body() body: EditAttachmentOptions,
     @CurrentActor() actor: Actor,
   ): Promise<ApiAttachment> {
-    return this.attachments.rename({ owner, repo, kind: 'issue', id: index }, attachmentId, body, actor);
+    return this.attachments.rename(await this.containers.openForChange({ owner, repo, kind: 'issue', id: index }, actor), attachmentId, body);
   }
 
   @Delete(':attachment_id')
@@ -76,6 +86,6 @@ export class IssueAttachmentsController {
     @Param('attachment_id') attachmentId: string,
     @CurrentActor() actor: Actor,
   ): Promise<void> {
-    await this.attachments.delete({ owner, repo, kind: 'issue', id: index }, attachmentId, actor);
+    await this.attachments.delete(await this.containers.openForChange({ owner, repo, kind: 'issue', id: index }, actor), attachmentId);
   }
 }

@@ -1,6 +1,6 @@
 import { ForbiddenException, Injectable, Optional } from '@nestjs/common';
 import {
-  CommentedIssue, CommentPeriod, CommentStore, ContainerGoneError, createCommentDates, editCommentDates, IssueComment, Owner, UnitOfWork,
+  AttachmentStore, CommentedIssue, CommentPeriod, CommentStore, ContainerGoneError, createCommentDates, editCommentDates, IssueComment, Owner, UnitOfWork,
 } from '@bellows/domain';
 import { BlobStore } from '@bellows/storage';
 import { removeAttachmentFiles } from '../attachments/attachment-files';
@@ -10,7 +10,6 @@ import { PageRequest } from '../../http/pagination';
 import { IssueEvents } from '../notifications/notification-events';
 import { RepoContext } from '../repositories/repository-access.service';
 import { atLeast } from '../repositories/repo-permission';
-import { ContainerDeletion } from './container-deletion.port';
 import { CrossReferences } from './cross-references.service';
 import { ApiComment, ApiTimelineComment } from './dto/comment.dto';
 import { ResolvedComment, ResolvedIssue } from './issue-lookup.service';
@@ -31,7 +30,7 @@ export class CommentsService {
   constructor(
     private readonly comments: CommentStore,
     private readonly unitOfWork: UnitOfWork,
-    private readonly deletion: ContainerDeletion,
+    private readonly attachmentStore: AttachmentStore,
     private readonly timeline: TimelineService,
     private readonly references: CrossReferences,
     private readonly policy: UpdateDatePolicy,
@@ -104,7 +103,7 @@ export class CommentsService {
     this.requireAuthorOrAdmin(repoCtx, comment, actor, 'delete');
     // Attachments have no foreign key to comments (a cascade would drop rows without
     // taking their bytes off the owner's usage): their store deletes them with the comment.
-    const attachments = await this.deletion.deleteContainer('comment', comment.id);
+    const attachments = await this.attachmentStore.deleteContainer('comment', comment.id);
     if (!attachments) throw new ContainerGoneError('comment', comment.id);
     await removeAttachmentFiles(this.blobs, attachments);
   }

@@ -10,7 +10,6 @@ import { IssuesController } from './issues.controller';
 import { IssuesService } from './issues.service';
 import { MilestonesController } from './milestones.controller';
 import { MilestonesService } from './milestones.service';
-import { IssueService } from './issue.service';
 import { TimelineService } from './timeline.service';
 import { UpdateDatePolicy } from './update-date-policy';
 
@@ -19,15 +18,15 @@ import { UpdateDatePolicy } from './update-date-policy';
  * what the labels, attachments and notifications features build on: finding
  * an issue or comment for a caller (IssueLookup), recording timeline events
  * (TimelineService), applying the update-date policy (UpdateDatePolicy) and
- * shaping issues (IssueShaper). IssueService is deprecated (see its file).
+ * shaping issues (IssueShaper).
  */
 @Module({
   imports: [AccountsModule, RepositoriesModule],
   controllers: [IssuesController, MilestonesController],
   providers: [
-    IssueLookup, IssueService, TimelineService, UpdateDatePolicy, IssueShaper, IssuesService, CommentsService, CrossReferences, MilestonesService,
+    IssueLookup, TimelineService, UpdateDatePolicy, IssueShaper, IssuesService, CommentsService, CrossReferences, MilestonesService,
     shapeContextProvider,
   ],
-  exports: [IssueLookup, IssueService, TimelineService, UpdateDatePolicy, IssueShaper],
+  exports: [IssueLookup, TimelineService, UpdateDatePolicy, IssueShaper],
 })
 export class IssuesModule {}

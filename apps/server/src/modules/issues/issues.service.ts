@@ -1,7 +1,8 @@
 import { ForbiddenException, Injectable, Optional, UnprocessableEntityException } from '@nestjs/common';
 import {
-  assertNoExclusiveConflict, ContainerGoneError, crossReferenceEvents, editIssueDates, ExclusiveLabelConflictError, Issue, IssueChanges, IssueStore,
-  LabelStore, MentioningIssue, Milestone, milestoneUpdateDate, MilestoneStore, Owner, OwnerStore, TransactionStores, UnitOfWork, UsableLabels,
+  AttachmentStore, assertNoExclusiveConflict, ContainerGoneError, crossReferenceEvents, editIssueDates, ExclusiveLabelConflictError, Issue,
+  IssueChanges, IssueStore, LabelStore, MentioningIssue, Milestone, milestoneUpdateDate, MilestoneStore, Owner, OwnerStore, TransactionStores,
+  UnitOfWork, UsableLabels,
 } from '@bellows/domain';
 import { BlobStore } from '@bellows/storage';
 import { removeAttachmentFiles } from '../attachments/attachment-files';
@@ -11,7 +12,6 @@ import { PageRequest } from '../../http/pagination';
 import { IssueEvents } from '../notifications/notification-events';
 import { RepoContext, RepositoryAccess } from '../repositories/repository-access.service';
 import { atLeast } from '../repositories/repo-permission';
-import { ContainerDeletion } from './container-deletion.port';
 import { CrossReferences } from './cross-references.service';
 import { ApiIssue, CreateIssueOption, EditIssueOption } from './dto/issue.dto';
 import { issueFilterFrom, IssueListParams } from './issue-list-query';
@@ -34,7 +34,7 @@ export class IssuesService {
     private readonly labels: LabelStore,
     private readonly owners: OwnerStore,
     private readonly unitOfWork: UnitOfWork,
-    private readonly deletion: ContainerDeletion,
+    private readonly attachmentStore: AttachmentStore,
     private readonly access: RepositoryAccess,
     private readonly timeline: TimelineService,
     private readonly references: CrossReferences,
@@ -147,7 +147,7 @@ export class IssuesService {
    */
   async delete({ repoCtx, issue }: ResolvedIssue): Promise<void> {
     if (!atLeast(repoCtx.permission, 'admin')) throw new ForbiddenException(`only administrators of ${repoCtx.owner.name}/${repoCtx.repo.name} may delete issues`);
-    const attachments = await this.deletion.deleteContainer('issue', issue.id);
+    const attachments = await this.attachmentStore.deleteContainer('issue', issue.id);
     if (!attachments) throw new ContainerGoneError('issue', issue.index);
     await removeAttachmentFiles(this.blobs, attachments);
   }

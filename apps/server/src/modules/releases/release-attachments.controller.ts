@@ -3,27 +3,37 @@ import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from
 import type { FastifyRequest } from 'fastify';
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-metadata';
-import { ApiAttachment, EditAttachmentOptions } from '../attachments/attachment-shapes';
+import { releaseContainer } from '../attachments/attachment-containers';
+import { AttachmentsService } from '../attachments/attachments.service';
+import { ApiAttachment, EditAttachmentOptions } from '../attachments/dto/attachment.dto';
+import { ApiAttachmentUpload } from '../attachments/dto/attachment-upload.dto';
 import { AcceptsRawUpload } from '../attachments/raw-upload-body';
-import { ApiAttachmentUpload } from '../attachments/upload-docs';
-import { ReleaseAttachmentsService } from './release-attachments.service';
 import { ReleasesService } from './releases.service';
 
-/** A release's files: `/repos/{owner}/{repo}/releases/{id}/assets…`. Changing them needs write access. */
+/**
+ * A release's files: `/repos/{owner}/{repo}/releases/{id}/assets…`. Reading
+ * needs what reading the release needs; changing them needs write access
+ * (checked before the release is looked up).
+ */
 @ApiTags('repository')
 @ScopeGroup('repository')
 @Controller('repos/:owner/:repo/releases/:id/assets')
 export class ReleaseAttachmentsController {
   constructor(
     private readonly releases: ReleasesService,
-    private readonly attachments: ReleaseAttachmentsService,
+    private readonly attachments: AttachmentsService,
   ) {}
 
   @Get()
   @ApiOkResponse({ type: [ApiAttachment] })
-  async repoListReleaseAttachments(@Param('owner') owner: string, @Param('repo') repo: string, @Param('id') id: string, @CurrentActor() actor: Actor | undefined): Promise<ApiAttachment[]> {
+  async repoListReleaseAttachments(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('id') id: string,
+    @CurrentActor() actor: Actor | undefined,
+  ): Promise<ApiAttachment[]> {
     const target = await this.releases.repo(owner, repo, actor);
-    return this.attachments.list(await this.releases.find(target, id));
+    return this.attachments.list(releaseContainer(await this.releases.find(target, id)));
   }
 
   @Post()
@@ -39,7 +49,7 @@ export class ReleaseAttachmentsController {
     @CurrentActor() actor: Actor,
   ): Promise<ApiAttachment> {
     const target = await this.releases.writableRepo(owner, repo, actor);
-    return this.attachments.create(await this.releases.find(target, id), name, request, actor);
+    return this.attachments.create(releaseContainer(await this.releases.find(target, id)), { name }, request, actor);
   }
 
   @Get(':attachment_id')
@@ -52,7 +62,7 @@ export class ReleaseAttachmentsController {
     @CurrentActor() actor: Actor | undefined,
   ): Promise<ApiAttachment> {
     const target = await this.releases.repo(owner, repo, actor);
-    return this.attachments.get(await this.releases.find(target, id), attachmentId);
+    return this.attachments.get(releaseContainer(await this.releases.find(target, id)), attachmentId);
   }
 
   /** Forgejo answers an edit with 201. */
@@ -69,7 +79,7 @@ export class ReleaseAttachmentsController {
     @CurrentActor() actor: Actor,
   ): Promise<ApiAttachment> {
     const target = await this.releases.writableRepo(owner, repo, actor);
-    return this.attachments.rename(await this.releases.find(target, id), attachmentId, body);
+    return this.attachments.rename(releaseContainer(await this.releases.find(target, id)), attachmentId, body);
   }
 
   @Delete(':attachment_id')
@@ -84,6 +94,6 @@ export class ReleaseAttachmentsController {
     @CurrentActor() actor: Actor,
   ): Promise<void> {
     const target = await this.releases.writableRepo(owner, repo, actor);
-    await this.attachments.delete(await this.releases.find(target, id), attachmentId);
+    await this.attachments.delete(releaseContainer(await this.releases.find(target, id)), attachmentId);
   }
 }

@@ -4,7 +4,7 @@ import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-metadata';
 import { PageOf } from '../../http/page-of';
 import { PageRequest, Paging } from '../../http/pagination';
-import { ApiRelease, CreateReleaseOption, EditReleaseOption } from './release-shapes';
+import { ApiRelease, CreateReleaseOption, EditReleaseOption } from './dto/release.dto';
 import { ReleasesService } from './releases.service';
 
 /**

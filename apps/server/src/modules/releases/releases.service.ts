@@ -1,19 +1,22 @@
 import { ConflictException, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import { assertRefName, InvalidGitInputError } from '@bellows/git';
-import { Database, isUniqueViolation, OwnerEntity, ReleaseChanges, ReleaseEntity, ReleaseFilter } from '@bellows/persistence-typeorm';
-import { BlobStore } from '@bellows/storage';
+import {
+  AttachmentStore, Owner, OwnerStore, Release, ReleaseChanges, ReleaseFilter, ReleaseStore, ReleaseTagTakenError, UnitOfWork,
+} from '@bellows/domain';
 import { removeAttachmentFiles } from '../attachments/attachment-files';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
 import { Actor } from '../../http/auth/actor';
 import { PageOf } from '../../http/page-of';
+import { parseId } from '../../http/id-param.pipe';
 import { PageRequest } from '../../http/pagination';
 import { ShapeContext } from '../accounts/dto/user.dto';
 import { RepoUrls } from '../repo-files/repo-urls';
 import { atLeast } from '../repositories/repo-permission';
 import { RepoContext, RepositoryAccess } from '../repositories/repository-access.service';
 import { RepositoryService } from '../repositories/repository.service';
-import { ApiRelease, CreateReleaseOption, EditReleaseOption, toApiRelease } from './release-shapes';
+import { BlobStorage } from '../storage/blob-storage';
+import { ApiRelease, CreateReleaseOption, EditReleaseOption, toApiRelease } from './dto/release.dto';
 import { ReleaseTags } from './release-tags';
 
 /** A repository as the caller sees it, with where its git data is. */
@@ -39,11 +42,14 @@ export class ReleasesService {
   private readonly ctx: ShapeContext;
 
   constructor(
-    private readonly db: Database,
+    private readonly releases: ReleaseStore,
+    private readonly attachments: AttachmentStore,
+    private readonly owners: OwnerStore,
+    private readonly unitOfWork: UnitOfWork,
     private readonly access: RepositoryAccess,
     private readonly repositories: RepositoryService,
     private readonly tags: ReleaseTags,
-    private readonly blobs: BlobStore,
+    private readonly blobs: BlobStorage,
     @Inject(CONFIG) config: BellowsConfig,
   ) {
     this.ctx = { rootUrl: config.server.rootUrl };
@@ -66,39 +72,41 @@ export class ReleasesService {
   }
 
   async list(target: ReleaseRepo, filter: ListFilter, paging: PageRequest, actor: Actor | undefined): Promise<PageOf<ApiRelease>> {
-    const [rows, total] = await this.db.releases.list({ ...filter, repoId: target.repo.id, includeDrafts: target.canWrite }, paging.offset, paging.limit);
+    const releaseFilter: ReleaseFilter = { ...filter, repoId: target.repo.id, includeDrafts: target.canWrite };
+    const [rows, total] = await this.releases.list(releaseFilter, paging.offset, paging.limit);
     return new PageOf(await this.shapeAll(target, rows, actor), total, paging);
   }
 
   /** A release the caller may see (a draft only for writers); 404 otherwise. */
-  async find(target: ReleaseRepo, rawId: string): Promise<ReleaseEntity> {
-    const id = /^\d{1,15}$/.test(rawId) ? Number(rawId) : null;
-    const release = id ? await this.db.releases.findById(target.repo.id, id) : null;
+  async find(target: ReleaseRepo, rawId: string): Promise<Release> {
+    const id = parseId(rawId);
+    const release = id ? await this.releases.findById(target.repo.id, id) : null;
     return this.visible(target, release, `release ${rawId} does not exist`);
   }
 
-  async findByTag(target: ReleaseRepo, tag: string): Promise<ReleaseEntity> {
-    return this.visible(target, await this.db.releases.findByTag(target.repo.id, tag), `release with tag ${tag} does not exist`);
+  async findByTag(target: ReleaseRepo, tag: string): Promise<Release> {
+    return this.visible(target, await this.releases.findByTag(target.repo.id, tag), `release with tag ${tag} does not exist`);
   }
 
-  async latest(target: ReleaseRepo): Promise<ReleaseEntity> {
-    return this.visible(target, await this.db.releases.latest(target.repo.id), `${target.owner.name}/${target.repo.name} has no published release`);
+  async latest(target: ReleaseRepo): Promise<Release> {
+    return this.visible(target, await this.releases.latest(target.repo.id), `${target.owner.name}/${target.repo.name} has no published release`);
   }
 
-  async create(target: ReleaseRepo, option: CreateReleaseOption, actor: Actor): Promise<ReleaseEntity> {
+  async create(target: ReleaseRepo, option: CreateReleaseOption, actor: Actor): Promise<Release> {
     const tagName = validTagName(option.tag_name);
-    if (await this.db.releases.findByTag(target.repo.id, tagName)) throw releaseExists(tagName);
+    if (await this.releases.findByTag(target.repo.id, tagName)) throw releaseExists(tagName);
     const targetCommitish = option.target_commitish || target.repo.defaultBranch;
     const draft = option.draft ?? false;
     const tag = draft ? null : await this.tags.ensure(target, tagName, targetCommitish);
     try {
-      return await this.db.releases.create({
+      return await this.releases.create({
         repoId: target.repo.id, tagName, targetCommitish, name: option.name ?? '', body: option.body ?? '', isDraft: draft,
-        isPrerelease: option.prerelease ?? false, publisherId: actor.user.id, sha1: tag?.sha1 ?? null, createdAt: new Date(), publishedAt: draft ? null : new Date(),
+        isPrerelease: option.prerelease ?? false, publisherId: actor.user.id, sha1: tag?.sha1 ?? null, createdAt: new Date(),
+        publishedAt: draft ? null : new Date(),
       });
     } catch (error) {
       if (tag?.created) await this.discardTag(target, tagName);
-      throw isUniqueViolation(error) ? releaseExists(tagName) : error;
+      throw error instanceof ReleaseTagTakenError ? releaseExists(error.tagName) : error;
     } finally {
       if (tag?.created) await this.tags.measure(target);
     }
@@ -115,11 +123,11 @@ export class ReleasesService {
    * changed columns are written. If anything fails, a tag this edit made is
    * taken back.
    */
-  async edit(target: ReleaseRepo, release: ReleaseEntity, option: EditReleaseOption): Promise<ReleaseEntity> {
+  async edit(target: ReleaseRepo, release: Release, option: EditReleaseOption): Promise<Release> {
     const tagName = option.tag_name ? validTagName(option.tag_name) : undefined;
     let madeTag: string | undefined;
     try {
-      return await this.db.transaction(async (tx) => {
+      return await this.unitOfWork.run(async (tx) => {
         const current = await tx.releases.findForChange(release.id);
         if (!current) throw releaseGone(release.id);
         const next = editedRelease(current, option, tagName);
@@ -130,7 +138,7 @@ export class ReleasesService {
       });
     } catch (error) {
       if (madeTag) await this.discardTag(target, madeTag);
-      throw isUniqueViolation(error) ? releaseExists(tagName ?? release.tagName) : error;
+      throw error instanceof ReleaseTagTakenError ? releaseExists(error.tagName) : error;
     } finally {
       if (madeTag) await this.tags.measure(target);
     }
@@ -141,8 +149,8 @@ export class ReleasesService {
    * usage in the same transaction), then their files. With `deleteGitTag`
    * (the by-tag route, as in Forgejo) the tag goes too.
    */
-  async delete(target: ReleaseRepo, release: ReleaseEntity, deleteGitTag: boolean): Promise<void> {
-    const attachments = await this.db.attachments.deleteContainer('release', release.id);
+  async delete(target: ReleaseRepo, release: Release, deleteGitTag: boolean): Promise<void> {
+    const attachments = await this.attachments.deleteContainer('release', release.id);
     if (!attachments) throw releaseGone(release.id);
     await removeAttachmentFiles(this.blobs, attachments);
     if (deleteGitTag && !release.isDraft) {
@@ -151,12 +159,12 @@ export class ReleasesService {
     }
   }
 
-  async shape(target: ReleaseRepo, release: ReleaseEntity, actor: Actor | undefined): Promise<ApiRelease> {
+  async shape(target: ReleaseRepo, release: Release, actor: Actor | undefined): Promise<ApiRelease> {
     return (await this.shapeAll(target, [release], actor))[0];
   }
 
-  private async shapeAll(target: ReleaseRepo, releases: ReleaseEntity[], actor: Actor | undefined): Promise<ApiRelease[]> {
-    const attachments = await this.db.attachments.listOfReleases(releases.map((release) => release.id));
+  private async shapeAll(target: ReleaseRepo, releases: Release[], actor: Actor | undefined): Promise<ApiRelease[]> {
+    const attachments = await this.attachments.listOfReleases(releases.map((release) => release.id));
     const publishers = await this.publishersOf(releases);
     return releases.map((release) =>
       toApiRelease({
@@ -167,16 +175,16 @@ export class ReleasesService {
     );
   }
 
-  private async publishersOf(releases: ReleaseEntity[]): Promise<Map<number, OwnerEntity>> {
-    const publishers = new Map<number, OwnerEntity>();
+  private async publishersOf(releases: Release[]): Promise<Map<number, Owner>> {
+    const publishers = new Map<number, Owner>();
     for (const id of new Set(releases.map((release) => release.publisherId))) {
-      const owner = id === null ? null : await this.db.owners.findById(id);
+      const owner = id === null ? null : await this.owners.findById(id);
       if (owner) publishers.set(owner.id, owner);
     }
     return publishers;
   }
 
-  private visible(target: ReleaseRepo, release: ReleaseEntity | null, message: string): ReleaseEntity {
+  private visible(target: ReleaseRepo, release: Release | null, message: string): Release {
     if (!release || (release.isDraft && !target.canWrite)) throw new NotFoundException(message);
     return release;
   }
@@ -187,12 +195,12 @@ export class ReleasesService {
    * claimed it meanwhile (a unique violation means exactly that).
    */
   private async discardTag(target: ReleaseRepo, tagName: string): Promise<void> {
-    if (await this.db.releases.findByTag(target.repo.id, tagName)) return;
+    if (await this.releases.findByTag(target.repo.id, tagName)) return;
     await this.tags.remove(target, tagName);
   }
 
   /** Points a release that is (now) published at its tag; returns the tag's name when this request made it. */
-  private async tagRelease(target: ReleaseRepo, release: ReleaseEntity, publishing: boolean): Promise<string | undefined> {
+  private async tagRelease(target: ReleaseRepo, release: Release, publishing: boolean): Promise<string | undefined> {
     const tag = await this.tags.ensure(target, release.tagName, release.targetCommitish);
     release.sha1 = tag.sha1;
     if (publishing) release.publishedAt = new Date();
@@ -214,7 +222,7 @@ function releaseGone(id: number): NotFoundException {
 }
 
 /** The release as the edit leaves it, before any tag is made. */
-function editedRelease(current: ReleaseEntity, option: EditReleaseOption, tagName: string | undefined): ReleaseEntity {
+function editedRelease(current: Release, option: EditReleaseOption, tagName: string | undefined): Release {
   const next = { ...current };
   if (tagName !== undefined) next.tagName = tagName;
   if (option.target_commitish) next.targetCommitish = option.target_commitish;
@@ -230,7 +238,7 @@ function releaseExists(tagName: string): ConflictException {
 }
 
 /** The columns whose value an edit changed (dates compared by time). */
-function changedColumns(before: ReleaseEntity, after: ReleaseEntity): ReleaseChanges {
+function changedColumns(before: Release, after: Release): ReleaseChanges {
   const changes: Record<string, unknown> = {};
   for (const key of ['tagName', 'targetCommitish', 'name', 'body', 'isDraft', 'isPrerelease', 'sha1', 'publishedAt'] as const) {
     const was = before[key];

@@ -8,8 +8,8 @@ import {
   ApiQuery,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { ApiAttachment } from './attachment-shapes';
-import { ATTACHMENT_FIELD } from './attachment-upload';
+import { ATTACHMENT_FIELD } from '../attachment-upload';
+import { ApiAttachment } from './attachment.dto';
 
 /**
  * The API description of an attachment upload: a multipart form with the file,

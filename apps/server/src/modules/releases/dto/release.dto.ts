@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { AttachmentEntity, OwnerEntity, ReleaseEntity } from '@bellows/persistence-typeorm';
-import { ApiUser, ShapeContext, toApiUser } from '../accounts/dto/user.dto';
-import { ApiAttachment, toApiAttachment } from '../attachments/attachment-shapes';
-import { encodePath, RepoUrls } from '../repo-files/repo-urls';
+import type { Attachment, Owner, Release } from '@bellows/domain';
+import { ApiUser, ShapeContext, toApiUser } from '../../accounts/dto/user.dto';
+import { ApiAttachment, toApiAttachment } from '../../attachments/dto/attachment.dto';
+import { encodePath, RepoUrls } from '../../repo-files/repo-urls';
 
 /** Forgejo's `Release`. */
 export class ApiRelease {
@@ -56,11 +56,11 @@ export function sourceArchiveUrl(urls: RepoUrls, ref: string, format: 'zip' | 't
 
 /** What turning a release into JSON needs besides the row. */
 export interface ReleaseShapeInput {
-  release: ReleaseEntity;
+  release: Release;
   urls: RepoUrls;
-  publisher: OwnerEntity | null;
-  attachments: AttachmentEntity[];
-  viewer: OwnerEntity | undefined;
+  publisher: Owner | null;
+  attachments: Attachment[];
+  viewer: Owner | undefined;
   ctx: ShapeContext;
 }
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { AttachmentEntity } from '@bellows/persistence-typeorm';
+import type { Attachment } from '@bellows/domain';
 
 /** Forgejo's `Attachment`. */
 export class ApiAttachment {
@@ -24,7 +24,7 @@ export function attachmentDownloadUrl(rootUrl: string, uuid: string): string {
   return `${rootUrl}attachments/${uuid}`;
 }
 
-export function toApiAttachment(attachment: AttachmentEntity, rootUrl: string): ApiAttachment {
+export function toApiAttachment(attachment: Attachment, rootUrl: string): ApiAttachment {
   return {
     id: attachment.id,
     name: attachment.name,
