@@ -121,10 +121,16 @@ export async function createTag(repoPath: string, tag: string, target: string): 
   return commit;
 }
 
+/** Deletes a tag; a tag that is not there is a GitNotFoundError (git itself deletes a missing ref without complaint). */
 export async function deleteTag(repoPath: string, tag: string): Promise<void> {
   assertRefName('tag', tag);
-  const { exitCode } = await runGit(['update-ref', '-d', `refs/tags/${tag}`], { gitDir: repoPath, allowedExitCodes: [0, 1] });
-  if (exitCode !== 0) throw new GitNotFoundError(`tag ${tag} does not exist`);
+  const ref = `refs/tags/${tag}`;
+  const found = await runGit(['rev-parse', '--verify', '--quiet', ref], { gitDir: repoPath, allowedExitCodes: [0, 1] });
+  // Deleted only if still at the value read: a tag deleted meanwhile is not found either.
+  const deleted =
+    found.exitCode === 0 &&
+    (await runGit(['update-ref', '-d', ref, found.stdout.toString('utf8').trim()], { gitDir: repoPath, allowedExitCodes: [0, 1] })).exitCode === 0;
+  if (!deleted) throw new GitNotFoundError(`tag ${tag} does not exist`);
 }
 
 /** Builds a tree from a commit's tree (or nothing) plus changes, in a temporary index. */

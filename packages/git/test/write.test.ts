@@ -10,6 +10,7 @@ import {
   createOrUpdateFile,
   createTag,
   deleteFile,
+  deleteTag,
   getCommit,
   listCommits,
   listBranches,
@@ -113,6 +114,10 @@ describe('writing commits with plumbing', () => {
     expect(await createTag(repoPath, 'v1.0', 'main')).toBe(initial);
     await expect(createTag(repoPath, 'v1.0', 'main')).rejects.toBeInstanceOf(GitConflictError);
     await expect(createTag(repoPath, 'v2', 'missing')).rejects.toBeInstanceOf(GitNotFoundError);
+    await createTag(repoPath, 'doomed', 'main');
+    await deleteTag(repoPath, 'doomed');
+    expect(await resolveRef(repoPath, 'refs/tags/doomed')).toBeUndefined();
+    await expect(deleteTag(repoPath, 'doomed')).rejects.toBeInstanceOf(GitNotFoundError);
 
     const tarball = await archive(repoPath, 'v1.0', 'tar.gz', 'project-v1.0');
     const chunks: Buffer[] = [];

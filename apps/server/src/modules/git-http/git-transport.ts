@@ -33,6 +33,9 @@ export interface ServiceRpcOptions extends SmartHttpOptions {
  * Application port: git's side of the smart HTTP protocol on a bare
  * repository (given by its path), streamed both ways. The git HTTP routes use
  * it; the git adapter's functions implement it, bound in app/ports/git.ports.ts.
+ * Both throw InvalidGitInputError (repositories/git-errors) at once for a
+ * service that is not one of GitService; git failing later shows in the
+ * stream (its output errors, `done` reports the exit).
  */
 export abstract class GitTransport {
   /**

@@ -103,16 +103,17 @@ export abstract class RepositoryContents {
   abstract readBlobBytes(repoPath: string, blobSha: string, maxBytes: number): Promise<Buffer>;
   /**
    * Creates or replaces one file with a new commit on the branch (or on `newBranch`, made from
-   * it). The branch moves only if nobody moved it meanwhile: a GitConflictError otherwise, and
-   * when `expectedBlobSha` does not match; GitNotFoundError when the branch does not exist in a
-   * repository that is not empty.
+   * it). The branch moves only if nobody moved it meanwhile: a GitConflictError otherwise, when
+   * `expectedBlobSha` does not match, when a directory is at the path or when `newBranch` exists;
+   * GitNotFoundError when the branch does not exist in a repository that is not empty (an empty
+   * one gets its first commit); InvalidGitInputError for a bad path, branch name or empty message.
    */
   abstract createOrUpdateFile(
     repoPath: string,
     options: FileCommitOptions & { content: Buffer | string; executable?: boolean },
   ): Promise<FileCommitResult>;
-  /** Deletes one file (which must exist) with a new commit, as createOrUpdateFile writes one. */
+  /** Deletes one file with a new commit, as createOrUpdateFile writes one; GitNotFoundError when there is no such file. */
   abstract deleteFile(repoPath: string, options: FileCommitOptions): Promise<FileCommitResult>;
-  /** The first commit of an empty repository (auto_init); the branch must not exist yet. Returns the commit. */
+  /** A first commit (auto_init) of `files` on a branch that must not exist yet (GitConflictError otherwise), with no parent. Returns the commit. */
   abstract createInitialCommit(repoPath: string, options: InitialCommitOptions): Promise<string>;
 }

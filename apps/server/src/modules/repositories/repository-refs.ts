@@ -36,6 +36,6 @@ export abstract class RepositoryRefs {
    * GitConflictError when the tag exists, GitNotFoundError when `target` names nothing.
    */
   abstract createTag(repoPath: string, tag: string, target: string): Promise<string>;
-  /** Deletes the tag; GitNotFoundError when there is none. */
+  /** Deletes the tag; GitNotFoundError when there is none (any more). */
   abstract deleteTag(repoPath: string, tag: string): Promise<void>;
 }

@@ -4,6 +4,9 @@
  * bound in app/ports/git.ports.ts.
  */
 export abstract class RepositorySizes {
-  /** The apparent size of every file under the repository's objects/ (loose objects, packs and their indexes), exactly. */
+  /**
+   * The apparent size of every file under the repository's objects/ (loose objects, packs and
+   * their indexes), exactly; 0 when it has none or is not there.
+   */
   abstract measureSize(repoPath: string): Promise<number>;
 }
