@@ -49,14 +49,10 @@ module.exports = {
       name: 'areas-use-ports-not-git',
       comment:
         'Use cases depend on the git ports (BareRepositories, RepositoryRefs, RepositoryHistory, RepositoryContents, RepositorySizes, ' +
-        'GitTransport), bound to the git adapter in app/ports/git.ports.ts, and speak their types and errors, never the adapter\'s.',
+        'GitTransport, SourceArchives), bound to the git adapter in app/ports (git.ports.ts, releases.ports.ts), ' +
+        'and speak their types and errors, never the adapter\'s.',
       severity: 'error',
-      from: {
-        path: `${SERVER_SRC}(modules|http)/`,
-        // Releases was being converted by another engineer when the git ports came: its tags, ref-name check and
-        // source archives still call the git adapter directly, until they move to RepositoryRefs and a SourceArchives port.
-        pathNot: `${SERVER_SRC}modules/releases/(release-tags|releases\\.service|source-archive\\.controller)\\.ts$`,
-      },
+      from: { path: `${SERVER_SRC}(modules|http)/` },
       to: { path: GIT },
     },
   ],

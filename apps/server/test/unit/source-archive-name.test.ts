@@ -1,4 +1,4 @@
-import { parseArchiveName } from '../../src/modules/releases/source-archive.controller';
+import { parseArchiveName } from '../../src/modules/releases/source-archive.service';
 
 describe('parseArchiveName', () => {
   it('splits {ref}.zip and {ref}.tar.gz, keeping slashes and dots of the ref', () => {

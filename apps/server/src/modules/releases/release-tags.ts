@@ -1,5 +1,6 @@
 import { Injectable, UnprocessableEntityException } from '@nestjs/common';
-import { createTag, deleteTag, GitNotFoundError, InvalidGitInputError, resolveRef } from '@bellows/git';
+import { GitNotFoundError, InvalidGitInputError } from '../repositories/git-errors';
+import { RepositoryRefs } from '../repositories/repository-refs';
 import { RepositoryService } from '../repositories/repository.service';
 import type { ReleaseRepo } from './releases.service';
 
@@ -21,14 +22,27 @@ export interface ReleaseTag {
  */
 @Injectable()
 export class ReleaseTags {
-  constructor(private readonly repositories: RepositoryService) {}
+  constructor(
+    private readonly repositories: RepositoryService,
+    private readonly refs: RepositoryRefs,
+  ) {}
+
+  /** The tag name when git accepts it as one; 422 otherwise. */
+  validName(tagName: string): string {
+    try {
+      return this.refs.assertRefName('tag_name', tagName);
+    } catch (error) {
+      if (error instanceof InvalidGitInputError) throw new UnprocessableEntityException(error.message);
+      throw error;
+    }
+  }
 
   /** The existing tag's commit, or that of a new tag made at `targetCommitish` (422 when that is no branch or commit). */
   async ensure(target: ReleaseRepo, tagName: string, targetCommitish: string): Promise<ReleaseTag> {
-    const existing = await resolveRef(target.path, `refs/tags/${tagName}`);
+    const existing = await this.refs.resolveRef(target.path, `refs/tags/${tagName}`);
     if (existing) return { sha1: existing, created: false };
     try {
-      return { sha1: await createTag(target.path, tagName, targetCommitish), created: true };
+      return { sha1: await this.refs.createTag(target.path, tagName, targetCommitish), created: true };
     } catch (error) {
       if (error instanceof GitNotFoundError || error instanceof InvalidGitInputError) {
         throw new UnprocessableEntityException(
@@ -42,7 +56,7 @@ export class ReleaseTags {
   /** Deletes the tag from git; one that is already gone is fine. */
   async remove(target: ReleaseRepo, tagName: string): Promise<void> {
     try {
-      await deleteTag(target.path, tagName);
+      await this.refs.deleteTag(target.path, tagName);
     } catch (error) {
       if (!(error instanceof GitNotFoundError)) throw error;
     }

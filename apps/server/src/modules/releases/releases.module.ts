@@ -6,6 +6,7 @@ import { ReleasesController } from './releases.controller';
 import { ReleaseTags } from './release-tags';
 import { ReleasesService } from './releases.service';
 import { SourceArchiveController } from './source-archive.controller';
+import { SourceArchiveDownloads } from './source-archive.service';
 
 /**
  * Releases (rows named by git tags), their attachments (the attachments
@@ -16,6 +17,6 @@ import { SourceArchiveController } from './source-archive.controller';
 @Module({
   imports: [RepositoriesModule, AttachmentsModule],
   controllers: [ReleasesController, ReleaseAttachmentsController, SourceArchiveController],
-  providers: [ReleasesService, ReleaseTags],
+  providers: [ReleasesService, ReleaseTags, SourceArchiveDownloads],
 })
 export class ReleasesModule {}

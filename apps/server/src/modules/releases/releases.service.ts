@@ -1,5 +1,4 @@
-import { ConflictException, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { assertRefName, InvalidGitInputError } from '@bellows/git';
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   AttachmentStore, Owner, OwnerStore, Release, ReleaseChanges, ReleaseFilter, ReleaseStore, ReleaseTagTakenError, UnitOfWork,
 } from '@bellows/domain';
@@ -93,7 +92,7 @@ export class ReleasesService {
   }
 
   async create(target: ReleaseRepo, option: CreateReleaseOption, actor: Actor): Promise<Release> {
-    const tagName = validTagName(option.tag_name);
+    const tagName = this.tags.validName(option.tag_name);
     if (await this.releases.findByTag(target.repo.id, tagName)) throw releaseExists(tagName);
     const targetCommitish = option.target_commitish || target.repo.defaultBranch;
     const draft = option.draft ?? false;
@@ -124,7 +123,7 @@ export class ReleasesService {
    * taken back.
    */
   async edit(target: ReleaseRepo, release: Release, option: EditReleaseOption): Promise<Release> {
-    const tagName = option.tag_name ? validTagName(option.tag_name) : undefined;
+    const tagName = option.tag_name ? this.tags.validName(option.tag_name) : undefined;
     let madeTag: string | undefined;
     try {
       return await this.unitOfWork.run(async (tx) => {
@@ -205,15 +204,6 @@ export class ReleasesService {
     release.sha1 = tag.sha1;
     if (publishing) release.publishedAt = new Date();
     return tag.created ? release.tagName : undefined;
-  }
-}
-
-function validTagName(tagName: string): string {
-  try {
-    return assertRefName('tag_name', tagName);
-  } catch (error) {
-    if (error instanceof InvalidGitInputError) throw new UnprocessableEntityException(error.message);
-    throw error;
   }
 }
 

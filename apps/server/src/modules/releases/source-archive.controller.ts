@@ -1,17 +1,8 @@
-import { Controller, Get, Header, NotFoundException, Param, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Header, Param, StreamableFile } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { archive, ArchiveFormat, GitNotFoundError, InvalidGitInputError } from '@bellows/git';
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, ScopeGroup } from '../../http/auth/auth-metadata';
-import { ReleasesService } from './releases.service';
-
-const CONTENT_TYPES: Record<ArchiveFormat, string> = { zip: 'application/zip', 'tar.gz': 'application/gzip' };
-
-/** `{ref}.zip` or `{ref}.tar.gz` split into the ref and the format; undefined for anything else. */
-export function parseArchiveName(name: string): { ref: string; format: ArchiveFormat } | undefined {
-  const match = /^(.+)\.(zip|tar\.gz)$/.exec(name);
-  return match ? { ref: match[1], format: match[2] as ArchiveFormat } : undefined;
-}
+import { SourceArchiveDownloads } from './source-archive.service';
 
 /**
  * `GET {ROOT_URL}{owner}/{repo}/archive/{ref}.zip|.tar.gz`: the source of a
@@ -23,7 +14,7 @@ export function parseArchiveName(name: string): { ref: string; format: ArchiveFo
 @ScopeGroup('repository')
 @Controller(':owner/:repo/archive')
 export class SourceArchiveController {
-  constructor(private readonly releases: ReleasesService) {}
+  constructor(private readonly archives: SourceArchiveDownloads) {}
 
   @Get('*')
   @Header('Cache-Control', 'no-store')
@@ -33,17 +24,7 @@ export class SourceArchiveController {
     @Param('*') name: string,
     @CurrentActor() actor: Actor | undefined,
   ): Promise<StreamableFile> {
-    const target = await this.releases.repo(owner, repo, actor);
-    const wanted = parseArchiveName(name);
-    if (!wanted) throw new NotFoundException(`${name} is not an archive name: ask for {ref}.zip or {ref}.tar.gz`);
-    let stream;
-    try {
-      stream = await archive(target.path, wanted.ref, wanted.format, target.repo.name);
-    } catch (error) {
-      if (error instanceof GitNotFoundError || error instanceof InvalidGitInputError) throw new NotFoundException(`${wanted.ref} is not a branch, tag or commit of ${owner}/${repo}`);
-      throw error;
-    }
-    const fileName = `${target.repo.name}-${wanted.ref.replace(/\//g, '-')}.${wanted.format}`;
-    return new StreamableFile(stream.output, { type: CONTENT_TYPES[wanted.format], disposition: `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}` });
+    const { stream, contentType, fileName } = await this.archives.open(owner, repo, name, actor);
+    return new StreamableFile(stream.output, { type: contentType, disposition: `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}` });
   }
 }
