@@ -2,7 +2,6 @@ import { ForbiddenException, Injectable, Optional } from '@nestjs/common';
 import {
   AttachmentStore, CommentedIssue, CommentPeriod, CommentStore, ContainerGoneError, createCommentDates, editCommentDates, IssueComment, Owner, UnitOfWork,
 } from '@bellows/domain';
-import { BlobStore } from '@bellows/storage';
 import { removeAttachmentFiles } from '../attachments/attachment-files';
 import { Actor } from '../../http/auth/actor';
 import { PageOf } from '../../http/page-of';
@@ -10,6 +9,7 @@ import { PageRequest } from '../../http/pagination';
 import { IssueEvents } from '../notifications/notification-events';
 import { RepoContext } from '../repositories/repository-access.service';
 import { atLeast } from '../repositories/repo-permission';
+import { BlobStorage } from '../storage/blob-storage';
 import { CrossReferences } from './cross-references.service';
 import { ApiComment, ApiTimelineComment } from './dto/comment.dto';
 import { ResolvedComment, ResolvedIssue } from './issue-lookup.service';
@@ -35,7 +35,7 @@ export class CommentsService {
     private readonly references: CrossReferences,
     private readonly policy: UpdateDatePolicy,
     private readonly shaper: IssueShaper,
-    private readonly blobs: BlobStore,
+    private readonly blobs: BlobStorage,
     @Optional() private readonly events?: IssueEvents,
   ) {}
 

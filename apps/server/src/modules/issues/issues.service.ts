@@ -4,7 +4,6 @@ import {
   IssueChanges, IssueStore, LabelStore, MentioningIssue, Milestone, milestoneUpdateDate, MilestoneStore, Owner, OwnerStore, TransactionStores,
   UnitOfWork, UsableLabels,
 } from '@bellows/domain';
-import { BlobStore } from '@bellows/storage';
 import { removeAttachmentFiles } from '../attachments/attachment-files';
 import { Actor } from '../../http/auth/actor';
 import { PageOf } from '../../http/page-of';
@@ -12,6 +11,7 @@ import { PageRequest } from '../../http/pagination';
 import { IssueEvents } from '../notifications/notification-events';
 import { RepoContext, RepositoryAccess } from '../repositories/repository-access.service';
 import { atLeast } from '../repositories/repo-permission';
+import { BlobStorage } from '../storage/blob-storage';
 import { CrossReferences } from './cross-references.service';
 import { ApiIssue, CreateIssueOption, EditIssueOption } from './dto/issue.dto';
 import { issueFilterFrom, IssueListParams } from './issue-list-query';
@@ -40,7 +40,7 @@ export class IssuesService {
     private readonly references: CrossReferences,
     private readonly policy: UpdateDatePolicy,
     private readonly shaper: IssueShaper,
-    private readonly blobs: BlobStore,
+    private readonly blobs: BlobStorage,
     /** Notifications listen here; optional so issues work without them. */
     @Optional() private readonly events?: IssueEvents,
   ) {}

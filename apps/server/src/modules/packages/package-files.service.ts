@@ -1,7 +1,8 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import { pipeline, type Readable } from 'node:stream';
 import { BlobDigests, Package, PackageBlob, PackageFileWithBlob, PackageStore, PackageVersion, UnitOfWork } from '@bellows/domain';
-import { BlobStore, ContentAddressedStore } from '@bellows/storage';
+import { ContentAddressedStore } from '@bellows/storage';
+import { BlobStorage } from '../storage/blob-storage';
 import { DigestingStream } from './content-digests';
 
 /** Where package content lives under `[storage] PATH`: `packages/ab/cd/<sha256>`. */
@@ -52,7 +53,7 @@ export class PackageFiles {
   constructor(
     private readonly packages: PackageStore,
     private readonly unitOfWork: UnitOfWork,
-    blobs: BlobStore,
+    blobs: BlobStorage,
   ) {
     this.store = new ContentAddressedStore(blobs);
   }

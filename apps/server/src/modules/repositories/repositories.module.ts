@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
-import { BlobStore } from '@bellows/storage';
 import { AccountsModule } from '../accounts/accounts.module';
-import { GIT_PROVIDERS } from './git.providers';
 import { RepositoryAccess } from './repository-access.service';
 import { RepositoryService } from './repository.service';
 import { CollaboratorsController } from './collaborators.controller';
@@ -22,7 +20,7 @@ import { shapeContextProvider } from '../accounts/shape-context.provider';
 @Module({
   imports: [AccountsModule],
   controllers: [RepositoriesController, UserReposController, OrgReposController, AdminReposController, CollaboratorsController],
-  providers: [...GIT_PROVIDERS, RepositoryAccess, RepositoryService, RepositoryCreation, RepositoryListing, CollaboratorsService, shapeContextProvider],
-  exports: [BlobStore, RepositoryAccess, RepositoryService],
+  providers: [RepositoryAccess, RepositoryService, RepositoryCreation, RepositoryListing, CollaboratorsService, shapeContextProvider],
+  exports: [RepositoryAccess, RepositoryService],
 })
 export class RepositoriesModule {}

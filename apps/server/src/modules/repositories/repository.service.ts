@@ -3,8 +3,8 @@ import {
   ContainerGoneError, describeRepoNameProblem, Owner, OwnerStore, repoNameProblem, Repository, RepositoryDetails, RepositoryNameTakenError,
   RepositorySearchStore, RepositoryStore,
 } from '@bellows/domain';
-import { BlobStore } from '@bellows/storage';
 import { removeAttachmentFiles } from '../attachments/attachment-files';
+import { BlobStorage } from '../storage/blob-storage';
 import { BareRepositories } from './bare-repositories';
 import { GitConflictError, InvalidGitInputError } from './git-errors';
 import { RepositoryContents } from './repository-contents';
@@ -46,7 +46,7 @@ export class RepositoryService {
     private readonly refs: RepositoryRefs,
     private readonly contents: RepositoryContents,
     private readonly sizes: RepositorySizes,
-    private readonly blobs: BlobStore,
+    private readonly blobs: BlobStorage,
   ) {}
 
   findByOwnerAndName(owner: Owner, name: string): Promise<Repository | null> {

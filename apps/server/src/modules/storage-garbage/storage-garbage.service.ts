@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BlobReferenceStore } from '@bellows/domain';
-import { BlobStore, ListedBlob } from '@bellows/storage';
+import { BlobStorage, ListedBlobInfo } from '../storage/blob-storage';
 import { garbageCutoff, unreferencedKeys } from './garbage-policy';
 
 /** A file a sweep removed (or, in a dry run, would remove). */
@@ -36,7 +36,7 @@ const REMOVE_PARALLELISM = 16;
 export class StorageGarbage {
   constructor(
     private readonly references: BlobReferenceStore,
-    private readonly blobs: BlobStore,
+    private readonly blobs: BlobStorage,
   ) {}
 
   /** Temporary files and unreferenced blobs, in that order. */
@@ -59,7 +59,7 @@ export class StorageGarbage {
   async sweepUnreferenced({ dryRun = false, now = new Date() }: SweepOptions = {}): Promise<GarbageFile[]> {
     const cutoff = garbageCutoff(now);
     const removed: GarbageFile[] = [];
-    let batch: ListedBlob[] = [];
+    let batch: ListedBlobInfo[] = [];
     const flush = async () => {
       const garbage = new Set(await unreferencedKeys(this.references, batch.map((blob) => blob.key)));
       const doomed = batch.filter((blob) => garbage.has(blob.key));

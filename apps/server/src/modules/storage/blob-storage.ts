@@ -65,9 +65,12 @@ export abstract class BlobStorage {
   abstract exists(key: string): Promise<boolean>;
   /** Removes a blob; false when there was none. */
   abstract delete(key: string): Promise<boolean>;
-  /** Removes every blob whose key starts with the key part(s) `prefix` (e.g. `actions/blocks/12`); nothing there is fine. */
+  /** Removes every blob below the folder `prefix` (whole key parts, e.g. `actions/blocks/12`); nothing there is fine. */
   abstract deleteFolder(prefix: string): Promise<void>;
-  /** Every blob whose key starts with the key part(s) `prefix` (all when absent), walked without holding them all in memory. */
+  /**
+   * Every blob below the folder `prefix` (whole key parts: `a/x` holds `a/x/1`, not `a/xy`; all blobs when absent),
+   * walked without holding them all in memory; temporary files are never listed.
+   */
   abstract list(prefix?: string): AsyncGenerator<ListedBlobInfo>;
   /** Removes the blob if it was last written before `cutoff` (a write refreshing it meanwhile keeps it); what was removed, or null. */
   abstract deleteIfOlderThan(key: string, cutoff: Date): Promise<BlobFileStat | null>;

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { BlobStore, StoredBlob } from '@bellows/storage';
+import { BlobStorage, StoredBlobInfo } from '../../storage/blob-storage';
 
 /** Largest block the Azure-style upload accepts (the artifact client sends 8 MiB blocks). */
 export const MAX_BLOCK_BYTES = 64 * 1024 * 1024;
@@ -17,18 +16,18 @@ export const MAX_ARTIFACT_BYTES = 10 * 1024 * 1024 * 1024;
  */
 @Injectable()
 export class ArtifactBlobs {
-  constructor(private readonly blobs: BlobStore) {}
+  constructor(private readonly blobs: BlobStorage) {}
 
   /** The zip of upload `uploadId` (kept under this key once the artifact is finalized). */
   zipKey(uploadId: number): string {
     return `actions/artifacts/${uploadId}.zip`;
   }
 
-  writeBlock(uploadId: number, blockId: string, content: Readable, signal?: AbortSignal): Promise<StoredBlob> {
+  writeBlock(uploadId: number, blockId: string, content: Readable, signal?: AbortSignal): Promise<StoredBlobInfo> {
     return this.blobs.write(this.blockKey(uploadId, blockId), content, { maxBytes: MAX_BLOCK_BYTES, signal });
   }
 
-  writeZip(uploadId: number, content: Readable, signal?: AbortSignal): Promise<StoredBlob> {
+  writeZip(uploadId: number, content: Readable, signal?: AbortSignal): Promise<StoredBlobInfo> {
     return this.blobs.write(this.zipKey(uploadId), content, { maxBytes: MAX_ARTIFACT_BYTES, signal });
   }
 
@@ -39,7 +38,7 @@ export class ArtifactBlobs {
   }
 
   /** Streams the blocks, in the listed order, into the upload's zip; then removes them. */
-  async assemble(uploadId: number, blockIds: string[]): Promise<StoredBlob> {
+  async assemble(uploadId: number, blockIds: string[]): Promise<StoredBlobInfo> {
     const blobs = this.blobs;
     const keys = blockIds.map((blockId) => this.blockKey(uploadId, blockId));
     const concatenated = Readable.from(
@@ -54,7 +53,7 @@ export class ArtifactBlobs {
 
   /** Removes every block of the upload, listed or not (a client may upload blocks it then leaves out). */
   async discardBlocks(uploadId: number): Promise<void> {
-    await rm(this.blobs.pathOf(this.blocksFolder(uploadId)), { recursive: true, force: true });
+    await this.blobs.deleteFolder(this.blocksFolder(uploadId));
   }
 
   read(key: string): Promise<Readable> {

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import { LfsObject, LfsStore } from '@bellows/domain';
-import { BlobStore, ContentAddressedStore } from '@bellows/storage';
+import { ContentAddressedStore } from '@bellows/storage';
+import { BlobStorage } from '../../storage/blob-storage';
 
 /** Where LFS objects live under `[storage] PATH`: `lfs/ab/cd/<oid>`. */
 const NAMESPACE = 'lfs';
@@ -17,7 +18,7 @@ export class LfsObjectStorage {
 
   constructor(
     private readonly lfs: LfsStore,
-    blobs: BlobStore,
+    blobs: BlobStorage,
   ) {
     this.store = new ContentAddressedStore(blobs);
   }
