@@ -1,13 +1,27 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import {
-  ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnprocessableEntityResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { QuotaGroupInfo, QuotaRuleInfo as DomainRuleInfo } from '@bellows/domain';
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSiteAdmin, ScopeGroup } from '../../http/auth/auth-metadata';
 import { ApiUser } from '../accounts/dto/user.dto';
 import { QuotaAdministration } from './quota-administration.service';
-import { CreateQuotaGroupOptions, CreateQuotaRuleOptions, EditQuotaRuleOptions, QuotaGroup, QuotaInfo, QuotaRuleInfo, SetUserQuotaGroupsOptions } from './quota-api.dto';
+import {
+  CreateQuotaGroupOptions,
+  CreateQuotaRuleOptions,
+  EditQuotaRuleOptions,
+  QuotaGroup,
+  QuotaInfo,
+  QuotaRuleInfo,
+  SetUserQuotaGroupsOptions,
+} from './dto/quota.dto';
 
 /**
  * Site administration of quota: rules, groups, which owners (users and

@@ -1,5 +1,12 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
-import { ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiQuery, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import {
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiQuery,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
 import { QuotaEngine } from '@bellows/domain';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
@@ -8,7 +15,7 @@ import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-me
 import { PageOf } from '../../http/page-of';
 import { Paging, PageRequest } from '../../http/pagination';
 import { OrgMembershipService } from '../accounts/org-membership.service';
-import { QuotaInfo, QuotaUsedArtifact, QuotaUsedAttachment, QuotaUsedPackage } from './quota-api.dto';
+import { QuotaInfo, QuotaUsedArtifact, QuotaUsedAttachment, QuotaUsedPackage } from './dto/quota.dto';
 import { asUnprocessable } from './quota-input';
 import { quotaInfoOptionsFor } from './quota-names';
 import { QuotaUsageListingService } from './quota-usage-listing.service';
@@ -50,7 +57,11 @@ export class OrgQuotaController {
   @ApiQuery({ name: 'page', required: false, type: 'integer' })
   @ApiQuery({ name: 'limit', required: false, type: 'integer' })
   @ApiOkResponse({ type: [QuotaUsedAttachment] })
-  async orgListQuotaAttachments(@Param('org') org: string, @CurrentActor() actor: Actor, @Paging() paging: PageRequest): Promise<PageOf<QuotaUsedAttachment>> {
+  async orgListQuotaAttachments(
+    @Param('org') org: string,
+    @CurrentActor() actor: Actor,
+    @Paging() paging: PageRequest,
+  ): Promise<PageOf<QuotaUsedAttachment>> {
     return this.listing.attachments(await this.orgIdFor(org, actor), paging);
   }
 
@@ -58,7 +69,11 @@ export class OrgQuotaController {
   @ApiQuery({ name: 'page', required: false, type: 'integer' })
   @ApiQuery({ name: 'limit', required: false, type: 'integer' })
   @ApiOkResponse({ type: [QuotaUsedPackage] })
-  async orgListQuotaPackages(@Param('org') org: string, @CurrentActor() actor: Actor, @Paging() paging: PageRequest): Promise<PageOf<QuotaUsedPackage>> {
+  async orgListQuotaPackages(
+    @Param('org') org: string,
+    @CurrentActor() actor: Actor,
+    @Paging() paging: PageRequest,
+  ): Promise<PageOf<QuotaUsedPackage>> {
     return this.listing.packages(await this.orgIdFor(org, actor), paging);
   }
 
@@ -66,7 +81,11 @@ export class OrgQuotaController {
   @ApiQuery({ name: 'page', required: false, type: 'integer' })
   @ApiQuery({ name: 'limit', required: false, type: 'integer' })
   @ApiOkResponse({ type: [QuotaUsedArtifact] })
-  async orgListQuotaArtifacts(@Param('org') org: string, @CurrentActor() actor: Actor, @Paging() paging: PageRequest): Promise<PageOf<QuotaUsedArtifact>> {
+  async orgListQuotaArtifacts(
+    @Param('org') org: string,
+    @CurrentActor() actor: Actor,
+    @Paging() paging: PageRequest,
+  ): Promise<PageOf<QuotaUsedArtifact>> {
     return this.listing.artifacts(await this.orgIdFor(org, actor), paging);
   }
 

@@ -1,6 +1,15 @@
 import { ConflictException, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import {
-  LimitChange, Owner, OwnerStore, QuotaEngine, QuotaGroup, QuotaGroupInfo, QuotaInfo, QuotaLimitStore, QuotaRule, QuotaRuleInfo,
+  LimitChange,
+  Owner,
+  OwnerStore,
+  QuotaEngine,
+  QuotaGroup,
+  QuotaGroupInfo,
+  QuotaInfo,
+  QuotaLimitStore,
+  QuotaRule,
+  QuotaRuleInfo,
 } from '@bellows/domain';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
@@ -65,7 +74,11 @@ export class QuotaAdministration {
   }
 
   async addRuleToGroup(group: string, rule: string): Promise<void> {
-    expectChange(await this.limits.addRuleToGroup(group, rule), `quota group "${group}" or rule "${rule}"`, `rule "${rule}" is already in group "${group}"`);
+    expectChange(
+      await this.limits.addRuleToGroup(group, rule),
+      `quota group "${group}" or rule "${rule}"`,
+      `rule "${rule}" is already in group "${group}"`,
+    );
   }
 
   async removeRuleFromGroup(group: string, rule: string): Promise<void> {
@@ -81,7 +94,11 @@ export class QuotaAdministration {
 
   async assign(group: string, ownerName: string): Promise<void> {
     const owner = await this.requireOwner(ownerName);
-    expectChange(await this.limits.assign(owner.id, group), `quota group "${group}"`, `"${owner.name}" is already in quota group "${group}"`);
+    expectChange(
+      await this.limits.assign(owner.id, group),
+      `quota group "${group}"`,
+      `"${owner.name}" is already in quota group "${group}"`,
+    );
   }
 
   async unassign(group: string, ownerName: string): Promise<void> {

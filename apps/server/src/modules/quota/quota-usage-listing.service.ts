@@ -4,7 +4,7 @@ import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
 import { PageOf } from '../../http/page-of';
 import { PageRequest } from '../../http/pagination';
-import { QuotaUsedArtifact, QuotaUsedAttachment, QuotaUsedPackage } from './quota-api.dto';
+import { QuotaUsedArtifact, QuotaUsedAttachment, QuotaUsedPackage } from './dto/quota.dto';
 
 /**
  * The objects that make up an owner's usage, biggest first, in Forgejo's
@@ -24,17 +24,29 @@ export class QuotaUsageListingService {
 
   async attachments(ownerId: number, paging: PageRequest): Promise<PageOf<QuotaUsedAttachment>> {
     const [rows, total] = await this.counted.attachments(ownerId, paging.offset, paging.limit);
-    return new PageOf(rows.map((row) => this.attachmentShape(row)), total, paging);
+    return new PageOf(
+      rows.map((row) => this.attachmentShape(row)),
+      total,
+      paging,
+    );
   }
 
   async packages(ownerId: number, paging: PageRequest): Promise<PageOf<QuotaUsedPackage>> {
     const [rows, total] = await this.counted.packageVersions(ownerId, paging.offset, paging.limit);
-    return new PageOf(rows.map((row) => this.packageShape(row)), total, paging);
+    return new PageOf(
+      rows.map((row) => this.packageShape(row)),
+      total,
+      paging,
+    );
   }
 
   async artifacts(ownerId: number, paging: PageRequest): Promise<PageOf<QuotaUsedArtifact>> {
     const [rows, total] = await this.counted.artifacts(ownerId, paging.offset, paging.limit);
-    return new PageOf(rows.map((row) => this.artifactShape(row)), total, paging);
+    return new PageOf(
+      rows.map((row) => this.artifactShape(row)),
+      total,
+      paging,
+    );
   }
 
   /** Like Forgejo: the attachment's API URL is its container's API URL plus `/assets/{id}`. */
@@ -42,12 +54,20 @@ export class QuotaUsageListingService {
     const repoPath = `${encodeURIComponent(row.ownerName)}/${encodeURIComponent(row.repoName)}`;
     const container =
       row.releaseId !== null
-        ? { api: `repos/${repoPath}/releases/${row.releaseId}`, html: `${repoPath}/releases/tag/${encodeURIComponent(row.releaseTag ?? '')}` }
+        ? {
+            api: `repos/${repoPath}/releases/${row.releaseId}`,
+            html: `${repoPath}/releases/tag/${encodeURIComponent(row.releaseTag ?? '')}`,
+          }
         : row.commentId !== null
           ? { api: `repos/${repoPath}/issues/comments/${row.commentId}`, html: `${repoPath}/issues/comments/${row.commentId}` }
           : { api: `repos/${repoPath}/issues/${row.issueIndex}`, html: `${repoPath}/issues/${row.issueIndex}` };
     const apiUrl = `${this.rootUrl}api/v1/${container.api}`;
-    return { name: row.name, size: row.size, api_url: `${apiUrl}/assets/${row.id}`, contained_in: { api_url: apiUrl, html_url: `${this.rootUrl}${container.html}` } };
+    return {
+      name: row.name,
+      size: row.size,
+      api_url: `${apiUrl}/assets/${row.id}`,
+      contained_in: { api_url: apiUrl, html_url: `${this.rootUrl}${container.html}` },
+    };
   }
 
   private packageShape(row: CountedPackageVersion): QuotaUsedPackage {

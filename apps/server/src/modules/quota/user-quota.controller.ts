@@ -7,7 +7,7 @@ import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-metadata';
 import { PageOf } from '../../http/page-of';
 import { Paging, PageRequest } from '../../http/pagination';
-import { QuotaInfo, QuotaUsedArtifact, QuotaUsedAttachment, QuotaUsedPackage } from './quota-api.dto';
+import { QuotaInfo, QuotaUsedArtifact, QuotaUsedAttachment, QuotaUsedPackage } from './dto/quota.dto';
 import { asUnprocessable } from './quota-input';
 import { quotaInfoOptionsFor } from './quota-names';
 import { QuotaUsageListingService } from './quota-usage-listing.service';

@@ -9,7 +9,9 @@ import { Allow } from 'class-validator';
 
 export class CreateQuotaRuleOptions {
   @ApiProperty() @Allow() name!: unknown;
-  @ApiProperty({ type: 'integer', format: 'int64', description: 'bytes; -1 = unlimited (inline in a group: 0 when left out)' }) @Allow() limit!: unknown;
+  @ApiProperty({ type: 'integer', format: 'int64', description: 'bytes; -1 = unlimited (inline in a group: 0 when left out)' })
+  @Allow()
+  limit!: unknown;
   @ApiPropertyOptional({ type: [String], description: 'none: the rule limits nothing' }) @Allow() subjects?: unknown;
 }
 
@@ -20,7 +22,10 @@ export class EditQuotaRuleOptions {
 
 export class CreateQuotaGroupOptions {
   @ApiProperty() @Allow() name!: unknown;
-  @ApiPropertyOptional({ type: [CreateQuotaRuleOptions], description: 'rules of the group; one whose name exists is used as stored, any other is created' })
+  @ApiPropertyOptional({
+    type: [CreateQuotaRuleOptions],
+    description: 'rules of the group; one whose name exists is used as stored, any other is created',
+  })
   @Allow()
   rules?: unknown;
 }
