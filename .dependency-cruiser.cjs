@@ -19,7 +19,7 @@ module.exports = {
     },
     {
       name: 'adapters-never-import-the-server',
-      comment: 'Adapters implement the domain\'s ports; the server wires them, never the other way round.',
+      comment: "Adapters implement the domain's ports; the server wires them, never the other way round.",
       severity: 'error',
       from: { path: '^packages/(persistence-typeorm|git|storage)/src/' },
       to: { path: '(^|/)apps/' },
@@ -50,7 +50,7 @@ module.exports = {
       comment:
         'Use cases depend on the git ports (BareRepositories, RepositoryRefs, RepositoryHistory, RepositoryContents, RepositorySizes, ' +
         'GitTransport, SourceArchives), bound to the git adapter in app/ports (git.ports.ts, releases.ports.ts), ' +
-        'and speak their types and errors, never the adapter\'s.',
+        "and speak their types and errors, never the adapter's.",
       severity: 'error',
       from: { path: `${SERVER_SRC}(modules|http)/` },
       to: { path: GIT },

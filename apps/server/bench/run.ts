@@ -8,10 +8,13 @@ const PARTS: BenchPart[] = [quotaBench, gitBench];
 
 /** `BENCH_ONLY=quota` (comma-separated names) runs only those parts. */
 function selectedParts(): BenchPart[] {
-  const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim()).filter(Boolean);
+  const only = process.env.BENCH_ONLY?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   if (!only?.length) return PARTS;
   const unknown = only.filter((name) => !PARTS.some((part) => part.name === name));
-  if (unknown.length) throw new Error(`BENCH_ONLY names unknown parts: ${unknown.join(', ')} (known: ${PARTS.map((p) => p.name).join(', ')})`);
+  if (unknown.length)
+    throw new Error(`BENCH_ONLY names unknown parts: ${unknown.join(', ')} (known: ${PARTS.map((p) => p.name).join(', ')})`);
   return PARTS.filter((part) => only.includes(part.name));
 }
 

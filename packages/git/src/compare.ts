@@ -41,4 +41,3 @@ export async function isAncestor(repoPath: string, ancestor: string, descendant:
   const { exitCode } = await runGit(['merge-base', '--is-ancestor', a, d], { gitDir: repoPath, allowedExitCodes: [0, 1] });
   return exitCode === 0;
 }
-

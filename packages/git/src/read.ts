@@ -177,7 +177,11 @@ export async function statPaths(repoPath: string, revision: string, filePaths: r
   const commit = await resolveCommit(repoPath, revision);
   const { stdout } = await runGit(['ls-tree', '-z', '-l', '--full-tree', commit, '--', ...filePaths], { gitDir: repoPath });
   const wanted = new Set(filePaths);
-  return new Map(parseLsTree(stdout.toString('utf8'), '').filter((entry) => wanted.has(entry.path)).map((entry) => [entry.path, entry]));
+  return new Map(
+    parseLsTree(stdout.toString('utf8'), '')
+      .filter((entry) => wanted.has(entry.path))
+      .map((entry) => [entry.path, entry]),
+  );
 }
 
 function parseLsTree(output: string, dir: string): TreeEntry[] {
@@ -227,4 +231,3 @@ export async function readBlobBytes(repoPath: string, blobSha: string, maxBytes:
   if (size > maxBytes) throw new GitContentTooLargeError(`blob of ${size} bytes exceeds ${maxBytes}`);
   return (await runGit(['cat-file', 'blob', blobSha], { gitDir: repoPath })).stdout;
 }
-

@@ -13,7 +13,11 @@ export function assertPathSegment(field: string, value: string): string {
   if (typeof value !== 'string' || value.length === 0) throw new InvalidGitInputError(field, String(value), 'must not be empty');
   if (value.length > MAX_SEGMENT_LENGTH) throw new InvalidGitInputError(field, value, 'is too long');
   if (!SEGMENT.test(value)) {
-    throw new InvalidGitInputError(field, value, 'may contain only letters, digits, "_", "-" and "." and must start with a letter, digit or "_"');
+    throw new InvalidGitInputError(
+      field,
+      value,
+      'may contain only letters, digits, "_", "-" and "." and must start with a letter, digit or "_"',
+    );
   }
   if (value.includes('..')) throw new InvalidGitInputError(field, value, 'must not contain ".."');
   return value;

@@ -129,7 +129,8 @@ export async function deleteTag(repoPath: string, tag: string): Promise<void> {
   // Deleted only if still at the value read: a tag deleted meanwhile is not found either.
   const deleted =
     found.exitCode === 0 &&
-    (await runGit(['update-ref', '-d', ref, found.stdout.toString('utf8').trim()], { gitDir: repoPath, allowedExitCodes: [0, 1] })).exitCode === 0;
+    (await runGit(['update-ref', '-d', ref, found.stdout.toString('utf8').trim()], { gitDir: repoPath, allowedExitCodes: [0, 1] }))
+      .exitCode === 0;
   if (!deleted) throw new GitNotFoundError(`tag ${tag} does not exist`);
 }
 
@@ -156,7 +157,11 @@ export async function buildTree(repoPath: string, baseCommit: string | undefined
  */
 async function assertNoFileDirectoryClash(repoPath: string, baseCommit: string | undefined, changes: readonly FileChange[]): Promise<void> {
   const written = changes.filter((change) => change.content !== null).map((change) => change.path);
-  const parentsOf = (file: string) => file.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'));
+  const parentsOf = (file: string) =>
+    file
+      .split('/')
+      .slice(0, -1)
+      .map((_, i, parts) => parts.slice(0, i + 1).join('/'));
   const clash = (file: string) => new GitConflictError(`${file} conflicts with an existing file or directory`);
   for (const file of written) {
     if (parentsOf(file).some((dir) => written.includes(dir))) throw clash(file);
@@ -165,7 +170,13 @@ async function assertNoFileDirectoryClash(repoPath: string, baseCommit: string |
   const existing = await statPaths(repoPath, baseCommit, [...new Set(written.flatMap((file) => [file, ...parentsOf(file)]))]);
   for (const file of written) {
     if (existing.get(file)?.type === 'tree') throw clash(file);
-    if (parentsOf(file).some((dir) => { const entry = existing.get(dir); return entry !== undefined && entry.type !== 'tree'; })) throw clash(file);
+    if (
+      parentsOf(file).some((dir) => {
+        const entry = existing.get(dir);
+        return entry !== undefined && entry.type !== 'tree';
+      })
+    )
+      throw clash(file);
   }
 }
 
@@ -188,7 +199,8 @@ async function updateIndex(repoPath: string, env: Record<string, string>, record
     await runGit(['update-index', '-z', '--add', '--index-info'], { gitDir: repoPath, env, input: records });
   } catch (error) {
     // A file where a directory is (or the reverse): the user's path, not a server fault.
-    if (error instanceof GitCommandError) throw new GitConflictError(`a path conflicts with an existing file or directory: ${error.stderr.trim()}`);
+    if (error instanceof GitCommandError)
+      throw new GitConflictError(`a path conflicts with an existing file or directory: ${error.stderr.trim()}`);
     throw error;
   }
 }

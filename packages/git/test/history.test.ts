@@ -41,7 +41,11 @@ describe('reading history: branches, commits with files, trees', () => {
   it('lists commits newest first with statuses, renames and line stats', async () => {
     const page = await listCommits(repoPath, { sha: 'main' });
     expect(page.total).toBe(3);
-    expect(page.items.map((c) => c.message.split('\n')[0])).toEqual(['Rename app, edit readme, drop logo', 'Add app and logo', 'Initial commit']);
+    expect(page.items.map((c) => c.message.split('\n')[0])).toEqual([
+      'Rename app, edit readme, drop logo',
+      'Add app and logo',
+      'Initial commit',
+    ]);
 
     const [third, second, first] = page.items;
     expect(sortByName(third.files)).toEqual([

@@ -1,7 +1,16 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import * as path from 'node:path';
-import { GitConflictError, GitNotFoundError, GitRepositories, getDefaultBranch, isEmpty, listBranches, measureSize, readBlob } from '../src';
+import {
+  GitConflictError,
+  GitNotFoundError,
+  GitRepositories,
+  getDefaultBranch,
+  isEmpty,
+  listBranches,
+  measureSize,
+  readBlob,
+} from '../src';
 import { cloneLocally, makeTempDir, removeDir, repositoryWithReadme, userGit, writeWorkFile } from './support/git-fixtures';
 
 const execFileAsync = promisify(execFile);

@@ -4,15 +4,7 @@ import { PassThrough, Readable, pipeline } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import {
-  advertiseRefs,
-  isGitService,
-  listCommits,
-  measureSize,
-  serviceRpc,
-  smartHttpContentTypes,
-  type GitService,
-} from '../src';
+import { advertiseRefs, isGitService, listCommits, measureSize, serviceRpc, smartHttpContentTypes, type GitService } from '../src';
 import { makeTempDir, removeDir, repositoryWithReadme, userGit, writeWorkFile } from './support/git-fixtures';
 
 /**

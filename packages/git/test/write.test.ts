@@ -74,23 +74,41 @@ describe('writing commits with plumbing', () => {
     expect(await resolveRef(repoPath, 'main')).toBe(initial);
     expect((await listBranches(repoPath)).map((b) => b.name)).toEqual(['feature/docs', 'main']);
 
-    const removal = await deleteFile(repoPath, { branch: 'feature/docs', filePath: 'a.txt', message: 'Drop a', author: ALICE, expectedBlobSha: result.blobSha });
-    expect((await getCommit(repoPath, removal.commitSha)).files).toEqual([expect.objectContaining({ filename: 'a.txt', status: 'removed' })]);
-    await expect(deleteFile(repoPath, { branch: 'main', filePath: 'a.txt', message: 'x', author: ALICE })).rejects.toBeInstanceOf(GitNotFoundError);
+    const removal = await deleteFile(repoPath, {
+      branch: 'feature/docs',
+      filePath: 'a.txt',
+      message: 'Drop a',
+      author: ALICE,
+      expectedBlobSha: result.blobSha,
+    });
+    expect((await getCommit(repoPath, removal.commitSha)).files).toEqual([
+      expect.objectContaining({ filename: 'a.txt', status: 'removed' }),
+    ]);
+    await expect(deleteFile(repoPath, { branch: 'main', filePath: 'a.txt', message: 'x', author: ALICE })).rejects.toBeInstanceOf(
+      GitNotFoundError,
+    );
 
     const base = { branch: 'main', content: 'x', message: 'x', author: ALICE };
     await expect(createOrUpdateFile(repoPath, { ...base, filePath: '../escape' })).rejects.toBeInstanceOf(InvalidGitInputError);
-    await expect(createOrUpdateFile(repoPath, { ...base, filePath: '.git/hooks/pre-receive' })).rejects.toBeInstanceOf(InvalidGitInputError);
-    await expect(createOrUpdateFile(repoPath, { ...base, filePath: 'README.md/child' })).rejects.toBeInstanceOf(GitConflictError);
-    await expect(createOrUpdateFile(repoPath, { ...base, branch: 'missing', filePath: 'b' })).rejects.toBeInstanceOf(GitNotFoundError);
-    await expect(createOrUpdateFile(repoPath, { ...base, filePath: 'b', author: { name: 'Eve <x>', email: 'e@x' } })).rejects.toBeInstanceOf(
+    await expect(createOrUpdateFile(repoPath, { ...base, filePath: '.git/hooks/pre-receive' })).rejects.toBeInstanceOf(
       InvalidGitInputError,
     );
+    await expect(createOrUpdateFile(repoPath, { ...base, filePath: 'README.md/child' })).rejects.toBeInstanceOf(GitConflictError);
+    await expect(createOrUpdateFile(repoPath, { ...base, branch: 'missing', filePath: 'b' })).rejects.toBeInstanceOf(GitNotFoundError);
+    await expect(
+      createOrUpdateFile(repoPath, { ...base, filePath: 'b', author: { name: 'Eve <x>', email: 'e@x' } }),
+    ).rejects.toBeInstanceOf(InvalidGitInputError);
   });
 
   it('makes the first commit of an empty repository through the contents API', async () => {
     const repoPath = await new GitRepositories(dir).createBare('alice', 'blank', { defaultBranch: 'main' });
-    const result = await createOrUpdateFile(repoPath, { branch: 'main', filePath: 'first.txt', content: 'one\n', message: 'First', author: ALICE });
+    const result = await createOrUpdateFile(repoPath, {
+      branch: 'main',
+      filePath: 'first.txt',
+      content: 'one\n',
+      message: 'First',
+      author: ALICE,
+    });
     expect((await getCommit(repoPath, 'main')).sha).toBe(result.commitSha);
   });
 

@@ -138,8 +138,7 @@ export class Database {
   /** Runs `work` in one transaction: all of it is stored, or none of it. */
   transaction<T>(work: (db: Database) => Promise<T>): Promise<T> {
     if (this.manager.queryRunner?.isTransactionActive) return work(this);
-    const run = () =>
-      this.dataSource.transaction((manager) => work(new Database(this.dataSource, manager, this.writeLock)));
+    const run = () => this.dataSource.transaction((manager) => work(new Database(this.dataSource, manager, this.writeLock)));
     return this.writeLock ? this.writeLock.run(run) : run();
   }
 

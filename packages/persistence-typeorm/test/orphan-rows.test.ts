@@ -14,14 +14,32 @@ describeEachEngine('orphan rows', (ctx) => {
   async function release(db: Database, repoId: number) {
     const now = new Date();
     return db.releases.create({
-      repoId, tagName: uniqueName('v'), targetCommitish: 'main', name: 'r', body: '', isDraft: false, isPrerelease: false,
-      publisherId: null, sha1: null, createdAt: now, publishedAt: now,
+      repoId,
+      tagName: uniqueName('v'),
+      targetCommitish: 'main',
+      name: 'r',
+      body: '',
+      isDraft: false,
+      isPrerelease: false,
+      publisherId: null,
+      sha1: null,
+      createdAt: now,
+      publishedAt: now,
     });
   }
 
   async function run(db: Database, repoId: number) {
     return db.transaction((tx) =>
-      tx.actionRuns.insert({ repoId, name: 'ci', event: 'push', workflowId: 'ci.yml', headBranch: 'main', headSha: 'a'.repeat(40), status: 'success', triggeringUserId: null }),
+      tx.actionRuns.insert({
+        repoId,
+        name: 'ci',
+        event: 'push',
+        workflowId: 'ci.yml',
+        headBranch: 'main',
+        headSha: 'a'.repeat(40),
+        status: 'success',
+        triggeringUserId: null,
+      }),
     );
   }
 
@@ -50,7 +68,13 @@ describeEachEngine('orphan rows', (ctx) => {
 
     // An attachment whose release row is gone (it still counts, in attachments:releases).
     const rel = await release(db, repo.id);
-    const releaseAttachment = await db.attachments.insert({ repoId: repo.id, releaseId: rel.id, name: 'a.zip', size: 10000, uploaderId: null });
+    const releaseAttachment = await db.attachments.insert({
+      repoId: repo.id,
+      releaseId: rel.id,
+      name: 'a.zip',
+      size: 10000,
+      uploaderId: null,
+    });
     const keptAttachment = await db.attachments.insert({ repoId: repo.id, name: 'loose.txt', size: 5, uploaderId: null });
     await db.dataSource.query(`DELETE FROM release WHERE id = ${rel.id}`);
 
@@ -93,12 +117,20 @@ describeEachEngine('orphan rows', (ctx) => {
 
     const removed = await db.orphanRows.removeAll();
     // Removing the package file left its blob unused: the same call found and removed it too.
-    expect(removed).toEqual([...orphans, { kind: 'package blob', id: String(blob.id), size: 2000, reason: 'no package file uses it', ownerId: null }]);
+    expect(removed).toEqual([
+      ...orphans,
+      { kind: 'package blob', id: String(blob.id), size: 2000, reason: 'no package file uses it', ownerId: null },
+    ]);
     for (const orphan of removed) expect(await db.orphanRows.remove(orphan)).toBe(false);
 
     expect(await db.orphanRows.find()).toEqual([]);
     expect(await db.quotaRecount.differences()).toEqual([]);
-    expect(await db.quotaUsage.usageOf(owner.id).then((u) => u.toJSON())).toMatchObject({ 'attachments:releases': 0, artifacts: 0, packages: 0, 'git:lfs': 40 });
+    expect(await db.quotaUsage.usageOf(owner.id).then((u) => u.toJSON())).toMatchObject({
+      'attachments:releases': 0,
+      artifacts: 0,
+      packages: 0,
+      'git:lfs': 40,
+    });
     expect(await db.attachments.findById(keptAttachment.id)).not.toBeNull(); // attached to nothing yet is no orphan
     expect(await db.lfs.findObject(sharedOid)).not.toBeNull(); // still referenced by a living repository
     expect(await db.lfs.findObject(lonelyOid)).toBeNull();
@@ -129,15 +161,31 @@ describeEachEngine('orphan rows', (ctx) => {
     const blob = await db.packages.putBlob(sha('ref-pkg'), 4);
     const ciRun = await run(db, repo.id);
     const upload = await db.actionRuns.insertUpload({ runId: ciRun.id, name: 'u', expiresAt: null });
-    await db.artifacts.insert({ repoId: repo.id, runId: ciRun.id, name: 'live', compressedSize: 1, storageKey: 'actions/artifacts/901.zip' });
-    const expired = await db.artifacts.insert({ repoId: repo.id, runId: ciRun.id, name: 'old', compressedSize: 1, storageKey: 'actions/artifacts/902.zip' });
+    await db.artifacts.insert({
+      repoId: repo.id,
+      runId: ciRun.id,
+      name: 'live',
+      compressedSize: 1,
+      storageKey: 'actions/artifacts/901.zip',
+    });
+    const expired = await db.artifacts.insert({
+      repoId: repo.id,
+      runId: ciRun.id,
+      name: 'old',
+      compressedSize: 1,
+      storageKey: 'actions/artifacts/902.zip',
+    });
     await db.artifacts.markExpired(expired.id);
 
-    expect(await db.blobReferences.attachmentUuids([attachment.uuid, '00000000-0000-0000-0000-000000000000'])).toEqual(new Set([attachment.uuid]));
+    expect(await db.blobReferences.attachmentUuids([attachment.uuid, '00000000-0000-0000-0000-000000000000'])).toEqual(
+      new Set([attachment.uuid]),
+    );
     expect(await db.blobReferences.lfsOids([oid, 'f'.repeat(64)])).toEqual(new Set([oid]));
     expect(await db.blobReferences.packageBlobSha256s([blob.sha256, 'e'.repeat(64)])).toEqual(new Set([blob.sha256]));
     expect(await db.blobReferences.artifactUploadIds([upload.id, upload.id + 1000])).toEqual(new Set([upload.id]));
-    expect(await db.blobReferences.activeArtifactKeys(['actions/artifacts/901.zip', 'actions/artifacts/902.zip'])).toEqual(new Set(['actions/artifacts/901.zip']));
+    expect(await db.blobReferences.activeArtifactKeys(['actions/artifacts/901.zip', 'actions/artifacts/902.zip'])).toEqual(
+      new Set(['actions/artifacts/901.zip']),
+    );
     expect(await db.blobReferences.attachmentUuids([])).toEqual(new Set());
   });
 });

@@ -2,9 +2,22 @@ import { describeEachEngine } from './support/each-engine';
 
 describeEachEngine('OwnerStore', (ctx) => {
   const base = {
-    kind: 'user' as const, fullName: '', email: 'ada@example.com', passwordHash: null, isAdmin: false, isActive: true,
-    prohibitLogin: false, visibility: 'public' as const, description: '', website: '', location: '',
-    totpSecret: null, totpEnabled: false, createdAt: new Date(1_700_000_000_123), updatedAt: new Date(1_700_000_000_123), lastLoginAt: null,
+    kind: 'user' as const,
+    fullName: '',
+    email: 'ada@example.com',
+    passwordHash: null,
+    isAdmin: false,
+    isActive: true,
+    prohibitLogin: false,
+    visibility: 'public' as const,
+    description: '',
+    website: '',
+    location: '',
+    totpSecret: null,
+    totpEnabled: false,
+    createdAt: new Date(1_700_000_000_123),
+    updatedAt: new Date(1_700_000_000_123),
+    lastLoginAt: null,
   };
 
   it('stores an owner and finds it by name case-insensitively, dates exact to the millisecond', async () => {

@@ -10,7 +10,13 @@ describeEachEngine('PullRequestStore', (ctx) => {
   }
 
   const proposal = (repoId: number, posterId: number, head: string) => ({
-    repoId, posterId, title: `merge ${head}`, body: '', headBranch: head, baseBranch: 'main', mergeBase: 'a'.repeat(40),
+    repoId,
+    posterId,
+    title: `merge ${head}`,
+    body: '',
+    headBranch: head,
+    baseBranch: 'main',
+    mergeBase: 'a'.repeat(40),
   });
 
   it('numbers pull requests 1, 2, … per repository', async () => {
@@ -60,7 +66,13 @@ describeEachEngine('PullRequestStore', (ctx) => {
     await db.issues.update(loadedEarlier.issueId, { isClosed: true, closedAt: new Date(), body: 'changed meanwhile' });
     expect(await db.pullRequests.update(loadedEarlier, { issue: { title: 'renamed' }, pull: { baseBranch: 'develop' } })).toBe(true);
     const now = (await db.pullRequests.findByIndex(repo.id, 1))!;
-    expect([now.issue.title, now.issue.body, now.issue.isClosed, now.baseBranch, now.headBranch]).toEqual(['renamed', 'changed meanwhile', true, 'develop', 'one']);
+    expect([now.issue.title, now.issue.body, now.issue.isClosed, now.baseBranch, now.headBranch]).toEqual([
+      'renamed',
+      'changed meanwhile',
+      true,
+      'develop',
+      'one',
+    ]);
   });
 
   it('editing a pull request deleted meanwhile answers false and does not bring it back', async () => {

@@ -96,12 +96,18 @@ describeEachEngine('quota usage ledger', (ctx) => {
     await db.attachments.insert({ repoId: repo.id, issueId, commentId, name: 'b', size: 20, uploaderId: null });
     expect((await db.attachments.deleteContainer('comment', commentId))?.map((a) => a.name)).toEqual(['b']);
     expect(await db.attachments.deleteContainer('comment', commentId)).toBeNull();
-    await expect(db.attachments.insert({ repoId: repo.id, issueId, commentId, name: 'late', size: 5, uploaderId: null })).rejects.toThrow(ContainerGoneError);
-    expect((await db.attachments.deleteContainer('release', releaseId))).toEqual([]);
-    await expect(db.attachments.insert({ repoId: repo.id, releaseId, name: 'late', size: 5, uploaderId: null })).rejects.toThrow(/release .* does not exist/);
+    await expect(db.attachments.insert({ repoId: repo.id, issueId, commentId, name: 'late', size: 5, uploaderId: null })).rejects.toThrow(
+      ContainerGoneError,
+    );
+    expect(await db.attachments.deleteContainer('release', releaseId)).toEqual([]);
+    await expect(db.attachments.insert({ repoId: repo.id, releaseId, name: 'late', size: 5, uploaderId: null })).rejects.toThrow(
+      /release .* does not exist/,
+    );
     expect(await usage(db, owner.id)).toMatchObject({ 'attachments:issues': 10, 'attachments:releases': 0 });
     await db.repositories.delete(repo.id);
-    await expect(db.artifacts.insert({ repoId: repo.id, runId, name: 'late', compressedSize: 5 })).rejects.toThrow(/repository .* does not exist/);
+    await expect(db.artifacts.insert({ repoId: repo.id, runId, name: 'late', compressedSize: 5 })).rejects.toThrow(
+      /repository .* does not exist/,
+    );
     await expect(db.lfs.reference(repo.id, 'a'.repeat(64), 5)).rejects.toThrow(ContainerGoneError);
     expect(await db.quotaRecount.differences(owner.id)).toEqual([]);
   });
@@ -138,14 +144,31 @@ describeEachEngine('quota usage ledger', (ctx) => {
     const parents = [await createTestContainers(db, repos[0].id, owner.id), await createTestContainers(db, repos[1].id, owner.id)];
     const first = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        db.transaction((tx) => tx.attachments.insert({ repoId: repos[i % 2].id, issueId: i % 3 ? parents[i % 2].issueId : null, releaseId: i % 3 ? null : parents[i % 2].releaseId, name: `f${i}`, size: 100 + i, uploaderId: null })),
+        db.transaction((tx) =>
+          tx.attachments.insert({
+            repoId: repos[i % 2].id,
+            issueId: i % 3 ? parents[i % 2].issueId : null,
+            releaseId: i % 3 ? null : parents[i % 2].releaseId,
+            name: `f${i}`,
+            size: 100 + i,
+            uploaderId: null,
+          }),
+        ),
       ),
     );
     await Promise.all([
       ...first.filter((_, i) => i % 2 === 0).map((a) => db.transaction((tx) => tx.attachments.delete(a.id))),
       ...first.filter((_, i) => i % 4 === 1).map((a) => db.transaction((tx) => tx.attachments.delete(a.id))), // racing deletions of the same rows
       ...first.filter((_, i) => i % 4 === 1).map((a) => db.attachments.delete(a.id)),
-      ...Array.from({ length: 20 }, (_, i) => db.attachments.insert({ repoId: repos[i % 2].id, issueId: parents[i % 2].issueId, name: `g${i}`, size: 1000 + i, uploaderId: null })),
+      ...Array.from({ length: 20 }, (_, i) =>
+        db.attachments.insert({
+          repoId: repos[i % 2].id,
+          issueId: parents[i % 2].issueId,
+          name: `g${i}`,
+          size: 1000 + i,
+          uploaderId: null,
+        }),
+      ),
       db.repositories.setGitSize(repos[0].id, 5000),
       db.repositories.setPrivate(repos[1].id, true),
     ]);

@@ -22,7 +22,10 @@ describeEachEngine('sized rows and the bucket rule', (ctx) => {
       return next;
     };
     const recorded: Array<{ thing: SizedThing; size: number }> = [];
-    const publicGit = size(), publicLfs = size(), privateGit = size(), privateLfs = size();
+    const publicGit = size(),
+      publicLfs = size(),
+      privateGit = size(),
+      privateLfs = size();
     const repo = await db.repositories.insert({ ownerId, name: uniqueName('public'), gitSize: publicGit, lfsSize: publicLfs });
     await db.repositories.insert({ ownerId, name: uniqueName('private'), isPrivate: true, gitSize: privateGit, lfsSize: privateLfs });
     recorded.push(
@@ -35,7 +38,10 @@ describeEachEngine('sized rows and the bucket rule', (ctx) => {
     const { issueId, commentId, releaseId, runId } = await createTestContainers(db, repo.id, ownerId);
     const attachments: Array<[SizedThing, { issueId?: number; commentId?: number; releaseId?: number }]> = [
       [{ kind: 'attachment', heldBy: 'issue' }, { issueId }],
-      [{ kind: 'attachment', heldBy: 'comment' }, { issueId, commentId }],
+      [
+        { kind: 'attachment', heldBy: 'comment' },
+        { issueId, commentId },
+      ],
       [{ kind: 'attachment', heldBy: 'release' }, { releaseId }],
       [{ kind: 'attachment', heldBy: 'nothing' }, {}],
     ];
@@ -52,11 +58,15 @@ describeEachEngine('sized rows and the bucket rule', (ctx) => {
     await db.packages.addFile(version.id, blob.id, 'f.tgz');
     recorded.push({ thing: { kind: 'package-file' }, size: fileSize });
 
-    const activeSize = size(), expiredSize = size();
+    const activeSize = size(),
+      expiredSize = size();
     await db.artifacts.insert({ repoId: repo.id, runId, name: 'active', compressedSize: activeSize });
     const expired = await db.artifacts.insert({ repoId: repo.id, runId, name: 'expired', compressedSize: expiredSize });
     await db.artifacts.markExpired(expired.id);
-    recorded.push({ thing: { kind: 'artifact', active: true }, size: activeSize }, { thing: { kind: 'artifact', active: false }, size: expiredSize });
+    recorded.push(
+      { thing: { kind: 'artifact', active: true }, size: activeSize },
+      { thing: { kind: 'artifact', active: false }, size: expiredSize },
+    );
     return recorded;
   }
 

@@ -6,9 +6,23 @@ describeEachEngine('TeamStore and TeamMemberStore', (ctx) => {
   let seq = 0;
   const owner = (db: Database, kind: OwnerKind, visibility: OwnerVisibility = 'public'): Promise<OwnerEntity> =>
     db.owners.insert({
-      name: `${kind === 'user' ? 'u' : 'o'}${seq++}`, kind, fullName: '', email: '', passwordHash: null, isAdmin: false, isActive: true,
-      prohibitLogin: false, visibility, description: '', website: '', location: '', totpSecret: null, totpEnabled: false,
-      createdAt: new Date(), updatedAt: new Date(), lastLoginAt: null,
+      name: `${kind === 'user' ? 'u' : 'o'}${seq++}`,
+      kind,
+      fullName: '',
+      email: '',
+      passwordHash: null,
+      isAdmin: false,
+      isActive: true,
+      prohibitLogin: false,
+      visibility,
+      description: '',
+      website: '',
+      location: '',
+      totpSecret: null,
+      totpEnabled: false,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+      lastLoginAt: null,
     });
   const team = (db: Database, orgId: number, name: string, permission: 'read' | 'owner' = 'read') =>
     db.teams.insert({ orgId, name, description: '', permission, includesAllRepositories: false, canCreateOrgRepo: false, unitsMap: '{}' });
@@ -68,7 +82,10 @@ describeEachEngine('TeamStore and TeamMemberStore', (ctx) => {
     for (const org of [open, secret]) await db.teamMembers.add((await team(db, org.id, 'Owners', 'owner')).id, ada.id);
     const [all] = await db.teamMembers.listOrgsOfUser(ada.id, 0, 10);
     expect(all.map((o) => o.id).sort()).toEqual([open.id, secret.id].sort());
-    const [visible, total] = await db.teamMembers.listOrgsOfUser(ada.id, 0, 10, { visibilities: ['public', 'limited'], orMemberOfUserId: viewer.id });
+    const [visible, total] = await db.teamMembers.listOrgsOfUser(ada.id, 0, 10, {
+      visibilities: ['public', 'limited'],
+      orMemberOfUserId: viewer.id,
+    });
     expect(visible.map((o) => o.id)).toEqual([open.id]);
     expect(total).toBe(1);
   });

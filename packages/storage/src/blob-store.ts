@@ -251,7 +251,8 @@ export class BlobStore {
           if (parts.length === 0 && entry.name === TEMP_DIR) continue;
           const full = path.join(dir, entry.name);
           if (entry.isDirectory()) pending.push({ dir: full, parts: [...parts, entry.name] });
-          else if (entry.isFile() && isBlobKey([...parts, entry.name].join('/'))) files.push({ key: [...parts, entry.name].join('/'), file: full });
+          else if (entry.isFile() && isBlobKey([...parts, entry.name].join('/')))
+            files.push({ key: [...parts, entry.name].join('/'), file: full });
         }
       });
       for (let i = 0; i < files.length; i += WALK_PARALLELISM) {
@@ -359,7 +360,8 @@ class ContentMeter extends Transform {
     this.size += chunk.length;
     const { maxBytes, expectedSize } = this.limits;
     if (maxBytes !== undefined && this.size > maxBytes) return callback(new BlobTooLargeError(maxBytes));
-    if (expectedSize !== undefined && this.size > expectedSize) return callback(new BlobMismatchError('size', expectedSize, `more than ${expectedSize}`));
+    if (expectedSize !== undefined && this.size > expectedSize)
+      return callback(new BlobMismatchError('size', expectedSize, `more than ${expectedSize}`));
     this.hash.update(chunk);
     callback(null, chunk);
   }

@@ -1,4 +1,12 @@
 export * from './errors';
 export * from './keys';
-export { BlobStore, type WriteOptions, type BlobInfo, type StoredBlob, type BlobStat, type ListedBlob, type TemporaryFile } from './blob-store';
+export {
+  BlobStore,
+  type WriteOptions,
+  type BlobInfo,
+  type StoredBlob,
+  type BlobStat,
+  type ListedBlob,
+  type TemporaryFile,
+} from './blob-store';
 export { ContentAddressedStore, type PutResult } from './content-addressed-store';

@@ -13,7 +13,10 @@ export function assertBlobKey(key: string): string {
   if (key.length > MAX_KEY_LENGTH) throw new InvalidBlobKeyError(key, 'is too long');
   for (const part of key.split('/')) {
     if (!KEY_PART.test(part)) {
-      throw new InvalidBlobKeyError(key, 'each "/"-separated part must be letters, digits, "_", "-" or "." and start with a letter, digit or "_"');
+      throw new InvalidBlobKeyError(
+        key,
+        'each "/"-separated part must be letters, digits, "_", "-" or "." and start with a letter, digit or "_"',
+      );
     }
   }
   return key;

@@ -65,7 +65,9 @@ describe('BlobStore: listing and garbage', () => {
     await age(path.join(root, '.tmp', 'crashed.part'), 2 * HOUR_MS);
     const cutoff = new Date(Date.now() - HOUR_MS);
 
-    expect(await store.sweepTemporary(cutoff, { dryRun: true })).toEqual([{ name: '.tmp/crashed.part', size: 5000, modifiedAt: expect.anything() }]);
+    expect(await store.sweepTemporary(cutoff, { dryRun: true })).toEqual([
+      { name: '.tmp/crashed.part', size: 5000, modifiedAt: expect.anything() },
+    ]);
     expect((await readdir(path.join(root, '.tmp'))).sort()).toEqual(['crashed.part', underWay].sort());
 
     expect(await store.sweepTemporary(cutoff)).toEqual([{ name: '.tmp/crashed.part', size: 5000, modifiedAt: expect.anything() }]);
@@ -88,7 +90,17 @@ describe('BlobStore: listing and garbage', () => {
     body.end();
     await expect(writing).rejects.toThrow();
     expect(await store.exists('attachments/stalled')).toBe(false);
-    await expect(store.write('attachments/aborted', Readable.from((async function* () { yield Buffer.from('x'); throw new Error('gone'); })()))).rejects.toBeInstanceOf(BlobAbortedError);
+    await expect(
+      store.write(
+        'attachments/aborted',
+        Readable.from(
+          (async function* () {
+            yield Buffer.from('x');
+            throw new Error('gone');
+          })(),
+        ),
+      ),
+    ).rejects.toBeInstanceOf(BlobAbortedError);
   });
 
   it('deletes a blob only when it was last written before the cutoff', async () => {

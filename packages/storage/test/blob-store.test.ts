@@ -41,7 +41,9 @@ async function sha256Of(stream: Readable): Promise<string> {
 /** Every regular file under a folder, relative paths. */
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath ?? (e as unknown as { path: string }).path, e.name)));
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath ?? (e as unknown as { path: string }).path, e.name)));
 }
 
 describe('BlobStore', () => {
@@ -194,7 +196,9 @@ describe('ContentAddressedStore', () => {
   });
 
   it('checks an announced oid and size (LFS) and leaves nothing on mismatch', async () => {
-    await expect(cas.put('lfs', generated(100), { expectedSha256: '0'.repeat(64), expectedSize: 100 })).rejects.toBeInstanceOf(BlobMismatchError);
+    await expect(cas.put('lfs', generated(100), { expectedSha256: '0'.repeat(64), expectedSize: 100 })).rejects.toBeInstanceOf(
+      BlobMismatchError,
+    );
     expect(await filesUnder(root)).toEqual([]);
     await expect(cas.read('lfs', 'not-a-sha')).rejects.toBeInstanceOf(InvalidBlobKeyError);
   });

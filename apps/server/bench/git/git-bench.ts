@@ -55,7 +55,10 @@ export const gitBench: BenchPart = {
     try {
       context.log(`git: writing a ${SETTINGS.megabytes} MiB repository of random files…`);
       const source = await makeSourceRepository(git, join(work, 'source'), SETTINGS.megabytes);
-      child = fork(join(__dirname, 'git-server-child.js'), [], { env: { ...process.env, BENCH_GIT_REPOS: String(SETTINGS.runs) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      child = fork(join(__dirname, 'git-server-child.js'), [], {
+        env: { ...process.env, BENCH_GIT_REPOS: String(SETTINGS.runs) },
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
       const info = await serverInfo(child);
       const result = await measure(context, git, work, source, info, child.pid!);
       const file = join(context.resultsDir, 'git.json');
@@ -70,7 +73,14 @@ export const gitBench: BenchPart = {
   },
 };
 
-async function measure(context: BenchContext, git: GitRunner, work: string, source: string, info: GitBenchServerInfo, serverPid: number): Promise<GitBenchResult> {
+async function measure(
+  context: BenchContext,
+  git: GitRunner,
+  work: string,
+  source: string,
+  info: GitBenchServerInfo,
+  serverPid: number,
+): Promise<GitBenchResult> {
   const server: Timings[] = [];
   const local: Timings[] = [];
   const peaks: number[] = [];
@@ -94,7 +104,9 @@ async function measure(context: BenchContext, git: GitRunner, work: string, sour
     rmSync(join(work, `clone-server-${run}`), { recursive: true, force: true });
     local.push({ pushSeconds: localPush, cloneSeconds: localClone });
     server.push({ pushSeconds: serverPush, cloneSeconds: serverClone });
-    context.log(`git: run ${run + 1}/${SETTINGS.runs}: push ${round(serverPush, 2)} s (file:// ${round(localPush, 2)} s), clone ${round(serverClone, 2)} s (file:// ${round(localClone, 2)} s)`);
+    context.log(
+      `git: run ${run + 1}/${SETTINGS.runs}: push ${round(serverPush, 2)} s (file:// ${round(localPush, 2)} s), clone ${round(serverClone, 2)} s (file:// ${round(localClone, 2)} s)`,
+    );
   }
   const serverMedian = medianTimings(server);
   const localMedian = medianTimings(local);
@@ -105,7 +117,10 @@ async function measure(context: BenchContext, git: GitRunner, work: string, sour
     settings: SETTINGS,
     server: serverMedian,
     local: localMedian,
-    ratio: { push: round(serverMedian.pushSeconds / localMedian.pushSeconds, 2), clone: round(serverMedian.cloneSeconds / localMedian.cloneSeconds, 2) },
+    ratio: {
+      push: round(serverMedian.pushSeconds / localMedian.pushSeconds, 2),
+      clone: round(serverMedian.cloneSeconds / localMedian.cloneSeconds, 2),
+    },
     serverMemory: { idleRssMiB: round(idle / 1024, 1), peakRssDuringPushMiB: round(Math.max(...peaks) / 1024, 1) },
   };
 }

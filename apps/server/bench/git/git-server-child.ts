@@ -24,9 +24,23 @@ async function main(): Promise<void> {
   const now = new Date();
   const owner = await db.transaction((tx) =>
     tx.owners.insert({
-      name: 'bencher', kind: 'user', fullName: '', email: 'bencher@example.com', passwordHash: null, isAdmin: false, isActive: true,
-      prohibitLogin: false, visibility: 'public', description: '', website: '', location: '', totpSecret: null, totpEnabled: false,
-      createdAt: now, updatedAt: now, lastLoginAt: null,
+      name: 'bencher',
+      kind: 'user',
+      fullName: '',
+      email: 'bencher@example.com',
+      passwordHash: null,
+      isAdmin: false,
+      isActive: true,
+      prohibitLogin: false,
+      visibility: 'public',
+      description: '',
+      website: '',
+      location: '',
+      totpSecret: null,
+      totpEnabled: false,
+      createdAt: now,
+      updatedAt: now,
+      lastLoginAt: null,
     }),
   );
   owner.passwordHash = await hashPassword(generateTokenValue());
@@ -34,7 +48,16 @@ async function main(): Promise<void> {
   const token = generateTokenValue();
   const hashed = hashTokenValue(token);
   await db.transaction((tx) =>
-    tx.accessTokens.insert({ ownerId: owner.id, name: 'bench', tokenHash: hashed.hash, tokenSalt: hashed.salt, tokenLastEight: hashed.lastEight, scopes: 'all', createdAt: now, lastUsedAt: null }),
+    tx.accessTokens.insert({
+      ownerId: owner.id,
+      name: 'bench',
+      tokenHash: hashed.hash,
+      tokenSalt: hashed.salt,
+      tokenLastEight: hashed.lastEight,
+      scopes: 'all',
+      createdAt: now,
+      lastUsedAt: null,
+    }),
   );
   const repositories = server.app.app.get(RepositoryService, { strict: false });
   const repos: string[] = [];

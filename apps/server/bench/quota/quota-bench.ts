@@ -82,13 +82,17 @@ async function enginesToRun(context: BenchContext): Promise<TestEngine[]> {
 
 async function benchEngine(engine: TestEngine, context: BenchContext): Promise<QuotaBenchResult> {
   const scale = scaled(FULL_SCALE, SETTINGS.scale);
-  context.log(`quota/${engine}: starting the server and seeding ${scale.attachments} attachments, ${scale.packageFiles} package files, ${scale.repositories} repositories…`);
+  context.log(
+    `quota/${engine}: starting the server and seeding ${scale.attachments} attachments, ${scale.packageFiles} package files, ${scale.repositories} repositories…`,
+  );
   const server = await startBenchServer(engine);
   try {
     const seedStarted = performance.now();
     const { big, small, ledgerRowsFixed } = await seedOwners(server.app.db, scale);
     const seedSeconds = round((performance.now() - seedStarted) / 1000, 1);
-    context.log(`quota/${engine}: seeded in ${seedSeconds} s; the recount rewrote ${ledgerRowsFixed} ledger rows and then found none to fix`);
+    context.log(
+      `quota/${engine}: seeded in ${seedSeconds} s; the recount rewrote ${ledgerRowsFixed} ledger rows and then found none to fix`,
+    );
     await verifyAnswers(server.apiUrl, big, small);
     const endpoints: EndpointFigures[] = [];
     for (const endpoint of ENDPOINTS) {
@@ -101,7 +105,12 @@ async function benchEngine(engine: TestEngine, context: BenchContext): Promise<Q
       measuredAt: new Date().toISOString(),
       machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version },
       settings: SETTINGS,
-      seeded: { big: { objects: big.objects, ...scale }, small: { objects: small.objects }, seedSeconds, ledgerRowsFixedByRecount: ledgerRowsFixed },
+      seeded: {
+        big: { objects: big.objects, ...scale },
+        small: { objects: small.objects },
+        seedSeconds,
+        ledgerRowsFixedByRecount: ledgerRowsFixed,
+      },
       endpoints,
       ratioGoal: RATIO_GOAL,
       withinGoal: endpoints.every((e) => e.ratio.p50 <= RATIO_GOAL && e.ratio.p99 <= RATIO_GOAL),
@@ -111,13 +120,29 @@ async function benchEngine(engine: TestEngine, context: BenchContext): Promise<Q
   }
 }
 
-async function measureEndpoint(apiUrl: string, endpoint: (typeof ENDPOINTS)[number], big: SeededOwner, small: SeededOwner): Promise<EndpointFigures> {
+async function measureEndpoint(
+  apiUrl: string,
+  endpoint: (typeof ENDPOINTS)[number],
+  big: SeededOwner,
+  small: SeededOwner,
+): Promise<EndpointFigures> {
   const target = (owner: SeededOwner, label: string): Target => ({ label, url: `${apiUrl}${endpoint.path}`, token: owner.token });
   const bigTarget = target(big, 'big');
   const smallTarget = target(small, 'small');
-  const sequential = await loadInWorker({ kind: 'sequential', targets: [bigTarget, smallTarget], warmup: SETTINGS.warmup, requests: SETTINGS.sequential });
+  const sequential = await loadInWorker({
+    kind: 'sequential',
+    targets: [bigTarget, smallTarget],
+    warmup: SETTINGS.warmup,
+    requests: SETTINGS.sequential,
+  });
   const throughput = (t: Target) =>
-    loadInWorker({ kind: 'concurrent', target: t, clients: SETTINGS.clients, maxRequests: SETTINGS.concurrentMaxRequests, maxSeconds: SETTINGS.concurrentSeconds });
+    loadInWorker({
+      kind: 'concurrent',
+      target: t,
+      clients: SETTINGS.clients,
+      maxRequests: SETTINGS.concurrentMaxRequests,
+      maxSeconds: SETTINGS.concurrentSeconds,
+    });
   const bigRps = await throughput(bigTarget);
   const smallRps = await throughput(smallTarget);
   const bigSummary = summarize(sequential.samples.big);

@@ -5,9 +5,14 @@ export function formatQuotaTable(result: QuotaBenchResult): string {
   const header = ['endpoint', 'p50 big', 'p50 small', 'ratio', 'p99 big', 'p99 small', 'ratio', 'rps big', 'rps small'];
   const rows = result.endpoints.map((e) => [
     `GET ${e.path}`,
-    ms(e.big.p50), ms(e.small.p50), ratio(e.ratio.p50),
-    ms(e.big.p99), ms(e.small.p99), ratio(e.ratio.p99),
-    String(e.requestsPerSecond.big), String(e.requestsPerSecond.small),
+    ms(e.big.p50),
+    ms(e.small.p50),
+    ratio(e.ratio.p50),
+    ms(e.big.p99),
+    ms(e.small.p99),
+    ratio(e.ratio.p99),
+    String(e.requestsPerSecond.big),
+    String(e.requestsPerSecond.small),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');

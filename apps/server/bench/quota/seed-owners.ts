@@ -2,7 +2,15 @@ import { createHash, randomUUID } from 'crypto';
 import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { QuotaGroup, QuotaRule } from '@bellows/domain';
 import {
-  AttachmentEntity, createTestContainers, Database, OwnerEntity, PackageBlobEntity, PackageEntity, PackageFileEntity, PackageVersionEntity, RepositoryEntity,
+  AttachmentEntity,
+  createTestContainers,
+  Database,
+  OwnerEntity,
+  PackageBlobEntity,
+  PackageEntity,
+  PackageFileEntity,
+  PackageVersionEntity,
+  RepositoryEntity,
 } from '@bellows/persistence-typeorm';
 import { generateTokenValue, hashTokenValue } from '../../src/modules/auth/token-secret';
 
@@ -40,7 +48,10 @@ export const BENCH_GROUP = 'bench-group';
  * 122 000 single inserts. The small owner goes through the stores, the way the
  * application writes. Afterwards the recount must find nothing to fix.
  */
-export async function seedOwners(db: Database, scale: SeedScale): Promise<{ big: SeededOwner; small: SeededOwner; ledgerRowsFixed: number }> {
+export async function seedOwners(
+  db: Database,
+  scale: SeedScale,
+): Promise<{ big: SeededOwner; small: SeededOwner; ledgerRowsFixed: number }> {
   const big = await createOwner(db, 'bench-big');
   const small = await createOwner(db, 'bench-small');
   const bigObjects = await bulkSeed(db, big.id, scale);
@@ -48,7 +59,8 @@ export async function seedOwners(db: Database, scale: SeedScale): Promise<{ big:
   const fixed = await db.quotaRecount.fix();
   const left = await db.quotaRecount.differences();
   if (left.length > 0) throw new Error(`the usage ledger does not match a recount after seeding: ${JSON.stringify(left)}`);
-  if (fixed.some((d) => d.ownerId === small.id)) throw new Error(`the stores left the small owner's ledger wrong: ${JSON.stringify(fixed)}`);
+  if (fixed.some((d) => d.ownerId === small.id))
+    throw new Error(`the stores left the small owner's ledger wrong: ${JSON.stringify(fixed)}`);
   await assignQuotaGroup(db, [big.id, small.id]);
   return { big: { ...big, objects: bigObjects }, small: { ...small, objects: smallObjects }, ledgerRowsFixed: fixed.length };
 }
@@ -57,17 +69,37 @@ async function createOwner(db: Database, name: string): Promise<Omit<SeededOwner
   const now = new Date();
   const owner: OwnerEntity = await db.transaction((tx) =>
     tx.owners.insert({
-      name, kind: 'user', fullName: '', email: `${name}@example.com`, passwordHash: null, isAdmin: false, isActive: true,
-      prohibitLogin: false, visibility: 'public', description: '', website: '', location: '', totpSecret: null, totpEnabled: false,
-      createdAt: now, updatedAt: now, lastLoginAt: null,
+      name,
+      kind: 'user',
+      fullName: '',
+      email: `${name}@example.com`,
+      passwordHash: null,
+      isAdmin: false,
+      isActive: true,
+      prohibitLogin: false,
+      visibility: 'public',
+      description: '',
+      website: '',
+      location: '',
+      totpSecret: null,
+      totpEnabled: false,
+      createdAt: now,
+      updatedAt: now,
+      lastLoginAt: null,
     }),
   );
   const token = generateTokenValue();
   const hashed = hashTokenValue(token);
   await db.transaction((tx) =>
     tx.accessTokens.insert({
-      ownerId: owner.id, name: 'bench', tokenHash: hashed.hash, tokenSalt: hashed.salt, tokenLastEight: hashed.lastEight,
-      scopes: 'read:user', createdAt: now, lastUsedAt: null,
+      ownerId: owner.id,
+      name: 'bench',
+      tokenHash: hashed.hash,
+      tokenSalt: hashed.salt,
+      tokenLastEight: hashed.lastEight,
+      scopes: 'read:user',
+      createdAt: now,
+      lastUsedAt: null,
     }),
   );
   return { id: owner.id, name, token };
@@ -88,20 +120,41 @@ async function assignQuotaGroup(db: Database, ownerIds: number[]): Promise<void>
 async function bulkSeed(db: Database, ownerId: number, scale: SeedScale): Promise<number> {
   const now = new Date();
   const repoIds = await inTransaction(db, async (manager) => {
-    await insertChunked(manager, RepositoryEntity, range(scale.repositories).map((i) => ({
-      ownerId, name: `repo-${i}`, lowerName: `repo-${i}`, isPrivate: i % 3 === 0,
-      gitSize: sizeOf(i, 50 * MIB), lfsSize: i % 4 === 0 ? sizeOf(i, 200 * MIB) : 0, createdAt: now, updatedAt: now,
-    })));
+    await insertChunked(
+      manager,
+      RepositoryEntity,
+      range(scale.repositories).map((i) => ({
+        ownerId,
+        name: `repo-${i}`,
+        lowerName: `repo-${i}`,
+        isPrivate: i % 3 === 0,
+        gitSize: sizeOf(i, 50 * MIB),
+        lfsSize: i % 4 === 0 ? sizeOf(i, 200 * MIB) : 0,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
     return (await manager.getRepository(RepositoryEntity).find({ select: { id: true }, where: { ownerId } })).map((r) => r.id);
   });
   // Real containers (an issue and a release of the first repository): attachments never hang on nothing.
   const { issueId, releaseId } = await createTestContainers(db, repoIds[0], ownerId);
   await inTransaction(db, (manager) =>
-    insertChunked(manager, AttachmentEntity, range(scale.attachments).map((i) => ({
-      uuid: randomUUID(), repoId: repoIds[0], name: `file-${i}.bin`, size: sizeOf(i, 2 * MIB), uploaderId: ownerId,
-      // Half on the issue, half on the release, so both attachment buckets are large.
-      issueId: i % 2 === 0 ? issueId : null, commentId: null, releaseId: i % 2 === 1 ? releaseId : null, createdAt: now,
-    }))),
+    insertChunked(
+      manager,
+      AttachmentEntity,
+      range(scale.attachments).map((i) => ({
+        uuid: randomUUID(),
+        repoId: repoIds[0],
+        name: `file-${i}.bin`,
+        size: sizeOf(i, 2 * MIB),
+        uploaderId: ownerId,
+        // Half on the issue, half on the release, so both attachment buckets are large.
+        issueId: i % 2 === 0 ? issueId : null,
+        commentId: null,
+        releaseId: i % 2 === 1 ? releaseId : null,
+        createdAt: now,
+      })),
+    ),
   );
   await inTransaction(db, (manager) => bulkPackageFiles(manager, ownerId, scale.packageFiles, now));
   return scale.repositories + scale.attachments + scale.packageFiles;
@@ -111,20 +164,48 @@ async function bulkSeed(db: Database, ownerId: number, scale: SeedScale): Promis
 async function bulkPackageFiles(manager: EntityManager, ownerId: number, count: number, now: Date): Promise<void> {
   const versionCount = Math.ceil(count / FILES_PER_VERSION);
   const packageCount = Math.ceil(versionCount / VERSIONS_PER_PACKAGE);
-  await insertChunked(manager, PackageEntity, range(packageCount).map((i) => ({ ownerId, repoId: null, type: 'generic', name: `pkg-${i}`, lowerName: `pkg-${i}` })));
-  const packageIds = (await manager.getRepository(PackageEntity).find({ select: { id: true }, where: { ownerId }, order: { id: 'ASC' } })).map((p) => p.id);
-  await insertChunked(manager, PackageVersionEntity, range(versionCount).map((i) => ({
-    packageId: packageIds[Math.floor(i / VERSIONS_PER_PACKAGE)], version: `1.0.${i % VERSIONS_PER_PACKAGE}`, createdAt: now,
-  })));
-  const versionIds = (await manager.getRepository(PackageVersionEntity).createQueryBuilder('v')
-    .innerJoin(PackageEntity, 'p', 'p.id = v.package_id').where('p.owner_id = :ownerId', { ownerId }).orderBy('v.id').getMany()).map((v) => v.id);
+  await insertChunked(
+    manager,
+    PackageEntity,
+    range(packageCount).map((i) => ({ ownerId, repoId: null, type: 'generic', name: `pkg-${i}`, lowerName: `pkg-${i}` })),
+  );
+  const packageIds = (
+    await manager.getRepository(PackageEntity).find({ select: { id: true }, where: { ownerId }, order: { id: 'ASC' } })
+  ).map((p) => p.id);
+  await insertChunked(
+    manager,
+    PackageVersionEntity,
+    range(versionCount).map((i) => ({
+      packageId: packageIds[Math.floor(i / VERSIONS_PER_PACKAGE)],
+      version: `1.0.${i % VERSIONS_PER_PACKAGE}`,
+      createdAt: now,
+    })),
+  );
+  const versionIds = (
+    await manager
+      .getRepository(PackageVersionEntity)
+      .createQueryBuilder('v')
+      .innerJoin(PackageEntity, 'p', 'p.id = v.package_id')
+      .where('p.owner_id = :ownerId', { ownerId })
+      .orderBy('v.id')
+      .getMany()
+  ).map((v) => v.id);
   const blobs = range(DISTINCT_BLOBS).map((i) => ({ sha256: sha256(`bench-blob-${ownerId}-${i}`), size: sizeOf(i, 20 * MIB) }));
   await insertChunked(manager, PackageBlobEntity, blobs);
   const blobRows = await manager.getRepository(PackageBlobEntity).find({ where: blobs.map((b) => ({ sha256: b.sha256 })) });
-  await insertChunked(manager, PackageFileEntity, range(count).map((i) => {
-    const blob = blobRows[i % blobRows.length];
-    return { versionId: versionIds[Math.floor(i / FILES_PER_VERSION)], blobId: blob.id, name: `file-${i % FILES_PER_VERSION}.tgz`, size: blob.size };
-  }));
+  await insertChunked(
+    manager,
+    PackageFileEntity,
+    range(count).map((i) => {
+      const blob = blobRows[i % blobRows.length];
+      return {
+        versionId: versionIds[Math.floor(i / FILES_PER_VERSION)],
+        blobId: blob.id,
+        name: `file-${i % FILES_PER_VERSION}.tgz`,
+        size: blob.size,
+      };
+    }),
+  );
 }
 
 /** Ten objects written the way the application writes them: 2 repositories, 5 attachments, 3 package files. */
@@ -136,7 +217,13 @@ async function seedThroughStores(db: Database, ownerId: number): Promise<number>
   const containers = [await createTestContainers(db, repos[0].id, ownerId), await createTestContainers(db, repos[1].id, ownerId)];
   for (let i = 0; i < 5; i++) {
     const { issueId, releaseId } = containers[i % 2];
-    await db.attachments.insert({ repoId: repos[i % 2].id, name: `small-${i}.txt`, size: 1000 * (i + 1), uploaderId: ownerId, ...(i < 3 ? { issueId } : { releaseId }) });
+    await db.attachments.insert({
+      repoId: repos[i % 2].id,
+      name: `small-${i}.txt`,
+      size: 1000 * (i + 1),
+      uploaderId: ownerId,
+      ...(i < 3 ? { issueId } : { releaseId }),
+    });
   }
   const pkg = await db.packages.createPackage({ ownerId, type: 'generic', name: 'small-pkg' });
   const version = await db.packages.createVersion(pkg.id, '1.0.0');
@@ -157,7 +244,13 @@ function inTransaction<T>(db: Database, work: (manager: EntityManager) => Promis
 
 async function insertChunked<T extends ObjectLiteral>(manager: EntityManager, entity: EntityTarget<T>, rows: Partial<T>[]): Promise<void> {
   for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
-    await manager.createQueryBuilder().insert().into(entity).values(rows.slice(start, start + CHUNK_ROWS) as never).updateEntity(false).execute();
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(entity)
+      .values(rows.slice(start, start + CHUNK_ROWS) as never)
+      .updateEntity(false)
+      .execute();
   }
 }
 

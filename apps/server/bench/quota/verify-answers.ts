@@ -11,8 +11,12 @@ export async function verifyAnswers(apiUrl: string, big: SeededOwner, small: See
   if (!(attachments?.issues > 0 && attachments?.releases > 0 && bigInfo?.used?.size?.assets?.packages?.all > 0)) {
     throw new Error(`GET /user/quota for the big owner does not show its attachments and packages: ${JSON.stringify(bigInfo)}`);
   }
-  if (bigInfo.groups?.[0]?.name !== BENCH_GROUP) throw new Error(`the big owner is not in ${BENCH_GROUP}: ${JSON.stringify(bigInfo.groups)}`);
-  const expected: [SeededOwner, boolean][] = [[big, true], [small, false]];
+  if (bigInfo.groups?.[0]?.name !== BENCH_GROUP)
+    throw new Error(`the big owner is not in ${BENCH_GROUP}: ${JSON.stringify(bigInfo.groups)}`);
+  const expected: [SeededOwner, boolean][] = [
+    [big, true],
+    [small, false],
+  ];
   for (const [owner, over] of expected) {
     const answer = await getJson(`${apiUrl}/user/quota/check?subject=size:all`, owner.token);
     if (answer !== over) throw new Error(`GET /user/quota/check for ${owner.name} answered ${JSON.stringify(answer)}, expected ${over}`);

@@ -1,6 +1,9 @@
 /** The part of a Fastify instance this needs (typed loosely: Nest's adapter bundles its own fastify types). */
 interface HookTarget {
-  addHook(name: 'onSend', hook: (request: unknown, reply: { header(name: string, value: string): unknown }, payload: unknown) => Promise<unknown>): unknown;
+  addHook(
+    name: 'onSend',
+    hook: (request: unknown, reply: { header(name: string, value: string): unknown }, payload: unknown) => Promise<unknown>,
+  ): unknown;
 }
 
 /**

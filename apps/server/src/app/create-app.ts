@@ -31,7 +31,10 @@ export interface CreateAppOptions {
 }
 
 /** Builds the whole server (database open and migrated) without listening yet. */
-export async function createApp(rawConfig: BellowsConfig, options: CreateAppOptions = {}): Promise<{ app: NestFastifyApplication; db: Database; config: BellowsConfig; draining: ConnectionDraining }> {
+export async function createApp(
+  rawConfig: BellowsConfig,
+  options: CreateAppOptions = {},
+): Promise<{ app: NestFastifyApplication; db: Database; config: BellowsConfig; draining: ConnectionDraining }> {
   const config = ensureSecretKey(rawConfig);
   const db = await openDatabase(config);
   try {
@@ -58,9 +61,12 @@ export async function createApp(rawConfig: BellowsConfig, options: CreateAppOpti
     const draining = new ConnectionDraining();
     draining.install(app.getHttpAdapter().getInstance());
     const pagingDefaults: PagingDefaults = config.api;
-    app.getHttpAdapter().getInstance().addHook('onRequest', async (request) => {
-      (request as unknown as { pagingDefaults: PagingDefaults }).pagingDefaults = pagingDefaults;
-    });
+    app
+      .getHttpAdapter()
+      .getInstance()
+      .addHook('onRequest', async (request) => {
+        (request as unknown as { pagingDefaults: PagingDefaults }).pagingDefaults = pagingDefaults;
+      });
     app.setGlobalPrefix(API_PREFIX, { exclude: NON_API_ROUTES });
     app.useGlobalFilters(new ApiErrorFilter(docsUrl));
     app.useGlobalPipes(createValidationPipe());

@@ -20,4 +20,22 @@ import { StorageGarbageModule } from '../modules/storage-garbage/storage-garbage
  * The feature modules the server is made of: one per area of the forge.
  * Add a module here to mount its routes.
  */
-export const FEATURE_MODULES = [HealthModule, AuthModule, AccountsModule, QuotaModule, RepositoriesModule, GitHttpModule, RepoFilesModule, PullsModule, WikiModule, IssuesModule, NotificationsModule, LabelsModule, AttachmentsModule, ReleasesModule, PackagesModule, ActionsModule, StorageGarbageModule];
+export const FEATURE_MODULES = [
+  HealthModule,
+  AuthModule,
+  AccountsModule,
+  QuotaModule,
+  RepositoriesModule,
+  GitHttpModule,
+  RepoFilesModule,
+  PullsModule,
+  WikiModule,
+  IssuesModule,
+  NotificationsModule,
+  LabelsModule,
+  AttachmentsModule,
+  ReleasesModule,
+  PackagesModule,
+  ActionsModule,
+  StorageGarbageModule,
+];

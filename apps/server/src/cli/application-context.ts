@@ -15,7 +15,10 @@ import { httpExceptionMessage } from '../http/http-exception-message';
  * listener), then closes both. A rule broken inside a service (an HttpException
  * such as 422 "user already exists") becomes a CommandError with its message.
  */
-export async function withApplicationContext<T>(configPath: string | undefined, work: (app: INestApplicationContext, db: Database) => Promise<T>): Promise<T> {
+export async function withApplicationContext<T>(
+  configPath: string | undefined,
+  work: (app: INestApplicationContext, db: Database) => Promise<T>,
+): Promise<T> {
   const config = ensureSecretKey(loadCommandConfig(configPath));
   const db = await openDatabase(config);
   try {

@@ -26,7 +26,10 @@ export interface IniEntry {
 }
 
 export class IniSyntaxError extends Error {
-  constructor(readonly line: number, problem: string) {
+  constructor(
+    readonly line: number,
+    problem: string,
+  ) {
     super(`line ${line}: ${problem}`);
     this.name = 'IniSyntaxError';
   }

@@ -56,21 +56,32 @@ export function loadConfig(options: LoadConfigOptions = {}): BellowsConfig {
   const quota = section('quota');
   const quotaDefault = section('quota.default');
   const defaultTotal = quotaDefault.byteSize('TOTAL', {
-    fallback: -1, fallbackText: '-1 (unlimited)', examples: '2GiB, 500MB or 1,000,000', minusOneIsUnlimited: true,
+    fallback: -1,
+    fallbackText: '-1 (unlimited)',
+    examples: '2GiB, 500MB or 1,000,000',
+    minusOneIsUnlimited: true,
   });
   // Forgejo reads MAX_SIZE as a number of MiB; a unit (a Bellows extension) makes it bytes.
   const maxSizeBytes = section('attachment').byteSize('MAX_SIZE', {
-    fallback: 2048 * MIB, fallbackText: '2048 MiB (the default)', examples: '2048 for MiB, 4GiB or 500MB', bareUnit: MIB,
+    fallback: 2048 * MIB,
+    fallbackText: '2048 MiB (the default)',
+    examples: '2048 for MiB, 4GiB or 500MB',
+    bareUnit: MIB,
   });
 
   return {
     configPath,
     warnings,
     server: {
-      protocol, httpAddr, httpPort, rootUrl, appDataPath,
+      protocol,
+      httpAddr,
+      httpPort,
+      rootUrl,
+      appDataPath,
       certFile: certFile && absolute(certFile),
       keyFile: keyFile && absolute(keyFile),
-      readHeaderTimeoutMs, readIdleTimeoutMs,
+      readHeaderTimeoutMs,
+      readIdleTimeoutMs,
     },
     database: {
       type: database.oneOf('DB_TYPE', ['sqlite3', 'postgres'] as const, 'sqlite3'),
@@ -90,7 +101,9 @@ export function loadConfig(options: LoadConfigOptions = {}): BellowsConfig {
     service: { enableReverseProxyAuthenticationApi: section('service').boolean('ENABLE_REVERSE_PROXY_AUTHENTICATION_API', false) },
     api: { defaultPagingNum: Math.min(defaultPagingNum, maxResponseItems), maxResponseItems },
     quota: {
-      enabled: quota.boolean('ENABLED', true), defaultGroups: quota.list('DEFAULT_GROUPS'), defaultTotal,
+      enabled: quota.boolean('ENABLED', true),
+      defaultGroups: quota.list('DEFAULT_GROUPS'),
+      defaultTotal,
       showNamesToOwners: quota.boolean('SHOW_NAMES_TO_OWNERS', false),
     },
     attachment: { maxSizeBytes },

@@ -95,7 +95,10 @@ export class SectionReader {
     if (rule.minusOneIsUnlimited && value === '-1') return -1;
     const parsed = parseByteSize(value, rule.bareUnit);
     if ('problem' in parsed || parsed.bytes >= INT64_LIMIT) {
-      this.warn(key, `"${value}" ${unusableSize(value, 'problem' in parsed ? parsed.problem : 'too-large', rule)}; using ${rule.fallbackText}`);
+      this.warn(
+        key,
+        `"${value}" ${unusableSize(value, 'problem' in parsed ? parsed.problem : 'too-large', rule)}; using ${rule.fallbackText}`,
+      );
       return rule.fallback;
     }
     if (parsed.bytes > Number.MAX_SAFE_INTEGER) {

@@ -93,7 +93,10 @@ interface ReplyLike {
 export function frameworkErrorHandler(docsUrl: string) {
   return (error: { statusCode?: number; code?: string; message?: string }, _request: unknown, reply: ReplyLike): void => {
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-    reply.status(status).header('content-type', 'application/json; charset=utf-8').send({ message: describeFastifyError(error), url: docsUrl });
+    reply
+      .status(status)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send({ message: describeFastifyError(error), url: docsUrl });
   };
 }
 

@@ -20,13 +20,24 @@ export function buildOpenApiDocument(app: INestApplication, config: BellowsConfi
     .setDescription('The Bellows forge API: Forgejo-compatible paths, methods and fields, plus the storage quota engine.')
     .setVersion('1')
     .addSecurityRequirements('AuthorizationHeaderToken')
-    .addApiKey({ type: 'apiKey', in: 'header', name: 'Authorization', description: 'An access token after "token " or "Bearer ".' }, 'AuthorizationHeaderToken')
+    .addApiKey(
+      { type: 'apiKey', in: 'header', name: 'Authorization', description: 'An access token after "token " or "Bearer ".' },
+      'AuthorizationHeaderToken',
+    )
     .addApiKey({ type: 'apiKey', in: 'query', name: 'token', description: 'An access token in the query.' }, 'Token')
     .addApiKey({ type: 'apiKey', in: 'query', name: 'access_token', description: 'An access token in the query.' }, 'AccessToken')
     .addBasicAuth({ type: 'http', scheme: 'basic', description: 'User name with a password or an access token.' }, 'BasicAuth')
     .addApiKey({ type: 'apiKey', in: 'header', name: 'Sudo', description: 'A site administrator acts as the named user.' }, 'SudoHeader')
     .addApiKey({ type: 'apiKey', in: 'query', name: 'sudo', description: 'A site administrator acts as the named user.' }, 'SudoParam')
-    .addApiKey({ type: 'apiKey', in: 'header', name: 'X-FORGEJO-OTP', description: 'The current TOTP code, with Basic password sign-in when two-factor is on.' }, 'TOTPHeader');
+    .addApiKey(
+      {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-FORGEJO-OTP',
+        description: 'The current TOTP code, with Basic password sign-in when two-factor is on.',
+      },
+      'TOTPHeader',
+    );
   for (const tag of OPENAPI_TAGS) builder.addTag(tag.name, tag.description);
   for (const url of apiServerUrls(config.server.rootUrl)) builder.addServer(url);
   const document = SwaggerModule.createDocument(app, builder.build(), {

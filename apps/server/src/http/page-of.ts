@@ -9,7 +9,11 @@ import { PageRequest, setPaginationHeaders } from './pagination';
  * and `Link` headers, so controllers never touch headers themselves.
  */
 export class PageOf<T> {
-  constructor(readonly items: T[], readonly total: number, readonly paging: PageRequest) {}
+  constructor(
+    readonly items: T[],
+    readonly total: number,
+    readonly paging: PageRequest,
+  ) {}
 
   map<U>(convert: (item: T) => U): PageOf<U> {
     return new PageOf(this.items.map(convert), this.total, this.paging);
@@ -25,7 +29,13 @@ export class PaginationInterceptor implements NestInterceptor {
       map((result) => {
         if (!(result instanceof PageOf)) return result;
         const http = context.switchToHttp();
-        setPaginationHeaders(http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>(), result.paging, result.total, this.rootUrl);
+        setPaginationHeaders(
+          http.getRequest<FastifyRequest>(),
+          http.getResponse<FastifyReply>(),
+          result.paging,
+          result.total,
+          this.rootUrl,
+        );
         return result.items;
       }),
     );

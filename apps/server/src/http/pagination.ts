@@ -46,7 +46,13 @@ export const Paging = createParamDecorator((_data: unknown, context: ExecutionCo
  * Sets `X-Total-Count` and a `Link` header (next, last, first, prev as they apply)
  * on a list response, as Forgejo does.
  */
-export function setPaginationHeaders(request: FastifyRequest, reply: FastifyReply, paging: PageRequest, total: number, rootUrl: string): void {
+export function setPaginationHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  paging: PageRequest,
+  total: number,
+  rootUrl: string,
+): void {
   reply.header('X-Total-Count', String(total));
   const lastPage = Math.max(1, Math.ceil(total / paging.limit));
   const base = new URL(request.url, rootUrl);

@@ -25,7 +25,11 @@ const LINGER_MS = 2000;
  * `connectionsCheckingInterval`: checked a few times per timeout, at most every
  * second. `requestTimeout: 0` keeps Node from cutting long uploads at 5 minutes.
  */
-export function nodeServerTimeouts(timeouts: RequestTimeouts): { requestTimeout: number; headersTimeout: number; connectionsCheckingInterval: number } {
+export function nodeServerTimeouts(timeouts: RequestTimeouts): {
+  requestTimeout: number;
+  headersTimeout: number;
+  connectionsCheckingInterval: number;
+} {
   const headersTimeout = timeouts.readHeaderTimeoutMs;
   return {
     requestTimeout: 0,
@@ -118,7 +122,11 @@ export class RequestBodyWatchdog {
     const abandon = () => void request.destroy(new RequestBodyTimeoutError(this.message));
     if (response.headersSent || response.writableEnded) return abandon();
     const body = JSON.stringify({ message: this.message, url: this.docsUrl });
-    response.writeHead(408, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
+    response.writeHead(408, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+    });
     response.end(body, abandon);
     setTimeout(abandon, LINGER_MS).unref(); // a client that does not even read its answer
   }

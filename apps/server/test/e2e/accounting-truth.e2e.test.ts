@@ -56,7 +56,11 @@ describe('accounting truth: uploads racing with deletions (issue 9)', () => {
   }
 
   async function newRelease(draft = false): Promise<number> {
-    const res = await server.request(`${base}/releases`, { method: 'POST', ...as(owner), body: { tag_name: `v${Date.now()}${Math.random().toString(36).slice(2, 6)}`, draft } });
+    const res = await server.request(`${base}/releases`, {
+      method: 'POST',
+      ...as(owner),
+      body: { tag_name: `v${Date.now()}${Math.random().toString(36).slice(2, 6)}`, draft },
+    });
     expect(res.status).toBe(201);
     return res.body.id;
   }
@@ -66,14 +70,28 @@ describe('accounting truth: uploads racing with deletions (issue 9)', () => {
    * server is streaming it into storage, runs `meanwhile`, then sends the rest.
    */
   async function uploadWhile(path: string, meanwhile: () => Promise<void>) {
-    const plan: Plan = { index: 0, chunks: 2, point: 'chunk:1', mode: 'awaited', delayMs: 0, gapMs: 0, second: null, contentBytes: 256 * 1024 };
+    const plan: Plan = {
+      index: 0,
+      chunks: 2,
+      point: 'chunk:1',
+      mode: 'awaited',
+      delayMs: 0,
+      gapMs: 0,
+      second: null,
+      contentBytes: 256 * 1024,
+    };
     const gate = new Gate(plan, async () => {
       await untilStoring(storageRoot());
       await meanwhile();
       return { label: 'meanwhile', status: 0, text: '', json: undefined };
     });
     const { body, contentType } = multipartBody('attachment', 'held.bin', Buffer.alloc(plan.contentBytes, 7));
-    const answer = await send(server.url, { method: 'POST', path: `/api/v1${path}`, headers: { authorization: `token ${owner.token}`, 'content-type': contentType }, body }, 20_000, { plan, gate });
+    const answer = await send(
+      server.url,
+      { method: 'POST', path: `/api/v1${path}`, headers: { authorization: `token ${owner.token}`, 'content-type': contentType }, body },
+      20_000,
+      { plan, gate },
+    );
     return { status: answer.status, body: answer.json };
   }
 
@@ -145,7 +163,11 @@ describe('accounting truth: uploads racing with deletions (issue 9)', () => {
     async function attach(path: string): Promise<{ uuid: string; url: string }> {
       const form = new FormData();
       form.append('attachment', new Blob(['secret bytes']), 'secret.txt');
-      const res = await fetch(`${server.apiUrl}${path}`, { method: 'POST', body: form, headers: { authorization: `token ${owner.token}` } });
+      const res = await fetch(`${server.apiUrl}${path}`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `token ${owner.token}` },
+      });
       expect(res.status).toBe(201);
       const body = (await res.json()) as { uuid: string; browser_download_url: string };
       return { uuid: body.uuid, url: body.browser_download_url };
@@ -161,7 +183,9 @@ describe('accounting truth: uploads racing with deletions (issue 9)', () => {
       expect(mine.status).toBe(200);
       expect(await mine.text()).toBe('secret bytes');
       // Once published, everyone who may read the repository may download it.
-      expect((await server.request(`${base}/releases/${draftId}`, { method: 'PATCH', ...as(owner), body: { draft: false } })).status).toBe(200);
+      expect((await server.request(`${base}/releases/${draftId}`, { method: 'PATCH', ...as(owner), body: { draft: false } })).status).toBe(
+        200,
+      );
       expect((await fetch(url)).status).toBe(200);
     });
 
@@ -192,7 +216,11 @@ describe('accounting truth: uploads racing with deletions (issue 9)', () => {
     const issue = await server.request(`${doomedBase}/issues`, { method: 'POST', ...as(owner), body: { title: 'files' } });
     const form = new FormData();
     form.append('attachment', new Blob(['bytes on disk']), 'f.txt');
-    const res = await fetch(`${server.apiUrl}${doomedBase}/issues/${issue.body.number}/assets`, { method: 'POST', body: form, headers: { authorization: `token ${owner.token}` } });
+    const res = await fetch(`${server.apiUrl}${doomedBase}/issues/${issue.body.number}/assets`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `token ${owner.token}` },
+    });
     const { uuid } = (await res.json()) as { uuid: string };
     const file = new BlobStore(storageRoot()).pathOf(shardedKey('attachments', uuid));
     expect(existsSync(file)).toBe(true);
@@ -216,7 +244,10 @@ describe('accounting truth: uploads racing with deletions (issue 9)', () => {
       for (const path of [`${base}/issues/${index}/assets`, `${base}/issues/comments/${commentId}/assets`]) {
         const form = new FormData();
         form.append('attachment', new Blob([Buffer.alloc(1000)]), 'f.bin');
-        expect((await fetch(`${server.apiUrl}${path}`, { method: 'POST', body: form, headers: { authorization: `token ${owner.token}` } })).status).toBe(201);
+        expect(
+          (await fetch(`${server.apiUrl}${path}`, { method: 'POST', body: form, headers: { authorization: `token ${owner.token}` } }))
+            .status,
+        ).toBe(201);
       }
       expect((await usage()).issues).toBe(before.issues + 2000);
       expect((await server.request(`${base}/issues/${index}`, { method: 'DELETE', ...as(stranger) })).status).toBe(403);

@@ -86,12 +86,20 @@ describe('organizations API', () => {
 
   describe('PATCH /orgs/{org}', () => {
     it('lets an owner change fields (200) and refuses others with 403', async () => {
-      const res = await server.request('/orgs/acme', { method: 'PATCH', auth: { token: owner.token }, body: { website: 'https://acme.example' } });
+      const res = await server.request('/orgs/acme', {
+        method: 'PATCH',
+        auth: { token: owner.token },
+        body: { website: 'https://acme.example' },
+      });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ website: 'https://acme.example', full_name: 'Acme Inc.' });
-      expect((await server.request('/orgs/acme', { method: 'PATCH', auth: { token: outsider.token }, body: { website: '' } })).status).toBe(403);
+      expect((await server.request('/orgs/acme', { method: 'PATCH', auth: { token: outsider.token }, body: { website: '' } })).status).toBe(
+        403,
+      );
       expect((await server.request('/orgs/secret-org', { method: 'PATCH', auth: { token: outsider.token }, body: {} })).status).toBe(404);
-      expect((await server.request('/orgs/acme', { method: 'PATCH', auth: { token: admin.token }, body: { location: 'Mars' } })).status).toBe(200);
+      expect(
+        (await server.request('/orgs/acme', { method: 'PATCH', auth: { token: admin.token }, body: { location: 'Mars' } })).status,
+      ).toBe(200);
     });
   });
 

@@ -32,10 +32,16 @@ describe('teams API', () => {
 
   describe('POST /orgs/{org}/teams', () => {
     it('creates a team (201) with the organization filled in and units from the list', async () => {
-      const res = await server.request('/orgs/teamco/teams', { method: 'POST', ...as(owner), body: { name: 'writers', permission: 'write', units: ['repo.code', 'repo.issues'] } });
+      const res = await server.request('/orgs/teamco/teams', {
+        method: 'POST',
+        ...as(owner),
+        body: { name: 'writers', permission: 'write', units: ['repo.code', 'repo.issues'] },
+      });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({
-        name: 'writers', permission: 'write', units: ['repo.code', 'repo.issues'],
+        name: 'writers',
+        permission: 'write',
+        units: ['repo.code', 'repo.issues'],
         units_map: { 'repo.code': 'write', 'repo.issues': 'write' },
         organization: expect.objectContaining({ id: expect.any(Number), name: 'teamco' }),
       });
@@ -104,7 +110,11 @@ describe('teams API', () => {
   describe('PATCH and DELETE /teams/{id}', () => {
     it('edits a team (200) and deletes it (204)', async () => {
       const id = (await server.request('/orgs/teamco/teams', { method: 'POST', ...as(owner), body: { name: 'temp' } })).body.id;
-      const edited = await server.request(`/teams/${id}`, { method: 'PATCH', ...as(owner), body: { name: 'temp2', description: 'renamed', permission: 'admin' } });
+      const edited = await server.request(`/teams/${id}`, {
+        method: 'PATCH',
+        ...as(owner),
+        body: { name: 'temp2', description: 'renamed', permission: 'admin' },
+      });
       expect(edited.status).toBe(200);
       expect(edited.body).toMatchObject({ name: 'temp2', description: 'renamed', permission: 'admin' });
       expect((await server.request(`/teams/${id}`, { method: 'DELETE', ...as(outsider) })).status).toBe(403);
@@ -114,7 +124,11 @@ describe('teams API', () => {
 
     it('keeps the Owners team: it cannot be deleted (422) and keeps its name and permission', async () => {
       expect((await server.request(`/teams/${ownersTeamId}`, { method: 'DELETE', ...as(owner) })).status).toBe(422);
-      const res = await server.request(`/teams/${ownersTeamId}`, { method: 'PATCH', ...as(owner), body: { name: 'Bosses', permission: 'read', description: 'the owners' } });
+      const res = await server.request(`/teams/${ownersTeamId}`, {
+        method: 'PATCH',
+        ...as(owner),
+        body: { name: 'Bosses', permission: 'read', description: 'the owners' },
+      });
       expect(res.body).toMatchObject({ name: 'Owners', permission: 'owner', description: 'the owners' });
     });
 

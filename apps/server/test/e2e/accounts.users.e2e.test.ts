@@ -84,14 +84,19 @@ describe('users API', () => {
 
   describe('POST /admin/users', () => {
     it('creates a user who can then sign in with the password (201)', async () => {
-      const res = await server.request('/admin/users', { method: 'POST', auth: { token: admin.token }, body: { username: 'grace', email: 'grace@example.com', password: 'pw-1234567' } });
+      const res = await server.request('/admin/users', {
+        method: 'POST',
+        auth: { token: admin.token },
+        body: { username: 'grace', email: 'grace@example.com', password: 'pw-1234567' },
+      });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ login: 'grace', email: 'grace@example.com' });
       expect((await server.request('/user', { auth: { basic: ['grace', 'pw-1234567'] } })).body.login).toBe('grace');
     });
 
     it('answers 422 for a taken name (any case), a taken e-mail, a reserved or invalid name, a bad e-mail', async () => {
-      const create = (body: object) => server.request('/admin/users', { method: 'POST', auth: { token: admin.token }, body: { password: 'pw', ...body } });
+      const create = (body: object) =>
+        server.request('/admin/users', { method: 'POST', auth: { token: admin.token }, body: { password: 'pw', ...body } });
       expect((await create({ username: 'ADA', email: 'x1@example.com' })).status).toBe(422);
       expect((await create({ username: 'ada2', email: 'ADA@example.com' })).status).toBe(422);
       const reserved = await create({ username: 'ghost', email: 'x2@example.com' });
@@ -123,13 +128,19 @@ describe('users API', () => {
 
   describe('PATCH /admin/users/{username}', () => {
     it('changes only the fields sent', async () => {
-      const res = await server.request('/admin/users/ada', { method: 'PATCH', auth: { token: admin.token }, body: { full_name: 'Ada Lovelace', location: 'London' } });
+      const res = await server.request('/admin/users/ada', {
+        method: 'PATCH',
+        auth: { token: admin.token },
+        body: { full_name: 'Ada Lovelace', location: 'London' },
+      });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ full_name: 'Ada Lovelace', location: 'London', email: 'ada@example.com' });
     });
 
     it('answers 404 for an unknown user, 422 for a system user or a bad field', async () => {
-      expect((await server.request('/admin/users/nobody-here', { method: 'PATCH', auth: { token: admin.token }, body: {} })).status).toBe(404);
+      expect((await server.request('/admin/users/nobody-here', { method: 'PATCH', auth: { token: admin.token }, body: {} })).status).toBe(
+        404,
+      );
       expect((await server.request('/admin/users/ghost', { method: 'PATCH', auth: { token: admin.token }, body: {} })).status).toBe(422);
       const bad = await server.request('/admin/users/ada', { method: 'PATCH', auth: { token: admin.token }, body: { admin: 'yes' } });
       expect(bad.status).toBe(422);
@@ -150,7 +161,9 @@ describe('users API', () => {
       await server.request('/orgs', { method: 'POST', auth: { token: owner.token }, body: { username: `org-of-${owner.name}` } });
       const res = await server.request(`/admin/users/${owner.name}`, { method: 'DELETE', auth: { token: admin.token } });
       expect(res.status).toBe(422);
-      expect((await server.request(`/admin/users/${owner.name}?purge=true`, { method: 'DELETE', auth: { token: admin.token } })).status).toBe(422);
+      expect(
+        (await server.request(`/admin/users/${owner.name}?purge=true`, { method: 'DELETE', auth: { token: admin.token } })).status,
+      ).toBe(422);
     });
 
     it('answers 404 for an unknown user and 422 for a system user', async () => {
@@ -161,14 +174,22 @@ describe('users API', () => {
 
   describe('POST /admin/users/{username}/orgs', () => {
     it('creates an organization owned by that user (201)', async () => {
-      const res = await server.request('/admin/users/ada/orgs', { method: 'POST', auth: { token: admin.token }, body: { username: 'ada-org' } });
+      const res = await server.request('/admin/users/ada/orgs', {
+        method: 'POST',
+        auth: { token: admin.token },
+        body: { username: 'ada-org' },
+      });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ name: 'ada-org', username: 'ada-org', visibility: 'public' });
       expect((await server.request('/orgs/ada-org/members/ada')).status).toBe(204);
     });
 
     it('answers 404 for an unknown user', async () => {
-      const res = await server.request('/admin/users/nobody-here/orgs', { method: 'POST', auth: { token: admin.token }, body: { username: 'x-org' } });
+      const res = await server.request('/admin/users/nobody-here/orgs', {
+        method: 'POST',
+        auth: { token: admin.token },
+        body: { username: 'x-org' },
+      });
       expect(res.status).toBe(404);
     });
   });

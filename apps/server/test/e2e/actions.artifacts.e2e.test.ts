@@ -54,7 +54,7 @@ describe('actions runs and artifacts', () => {
     return client.uploadArtifact(artifactName, [file], workDir, { retentionDays, compressionLevel: 0 });
   }
 
-  it('registers runs and lists them in Forgejo\'s shape', async () => {
+  it("registers runs and lists them in Forgejo's shape", async () => {
     const run = await startRun('lint');
     expect(run.runtime_token.split('.')).toHaveLength(3);
     const listed = await server.request(`${repoPath}/actions/runs`, as(owner));
@@ -83,7 +83,13 @@ describe('actions runs and artifacts', () => {
 
     const listed = await server.request(`${repoPath}/actions/runs/${run.id}/artifacts`, as(owner));
     expect(listed.body.total_count).toBe(1);
-    expect(listed.body.artifacts[0]).toMatchObject({ id: uploaded.id, name: 'bundle', size_in_bytes: uploaded.size, expired: false, workflow_run: { id: run.id } });
+    expect(listed.body.artifacts[0]).toMatchObject({
+      id: uploaded.id,
+      name: 'bundle',
+      size_in_bytes: uploaded.size,
+      expired: false,
+      workflow_run: { id: run.id },
+    });
     const zip = await fetch(listed.body.artifacts[0].archive_download_url, { headers: { authorization: `token ${owner.token}` } });
     expect(zip.status).toBe(200);
     expect(Buffer.from(await zip.arrayBuffer()).length).toBe(uploaded.size);
@@ -135,11 +141,13 @@ describe('actions runs and artifacts', () => {
     expect((await server.request(`${repoPath}/actions/artifacts/${uploaded.id}/zip`, as(owner))).status).toBe(410);
   });
 
-  it('refuses forged, unsigned and other runs\' runtime tokens with 4xx', async () => {
+  it("refuses forged, unsigned and other runs' runtime tokens with 4xx", async () => {
     const run = await startRun();
     const twirp = (token: string, body: object) =>
       fetch(`${run.results_url}twirp/github.actions.results.api.v1.ArtifactService/ListArtifacts`, {
-        method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
       });
     const [header, payload] = run.runtime_token.split('.');
     const forgedPayload = Buffer.from(JSON.stringify({ scp: 'Actions.Results:1:job', exp: 9999999999 })).toString('base64url');

@@ -22,7 +22,8 @@ describe('actions secrets', () => {
   });
 
   it('creates (201), updates (204) and deletes (204, then 404) a user secret, case-insensitively', async () => {
-    const put = (name: string, data: string) => server.request(`/user/actions/secrets/${name}`, { method: 'PUT', ...as(alice), body: { data } });
+    const put = (name: string, data: string) =>
+      server.request(`/user/actions/secrets/${name}`, { method: 'PUT', ...as(alice), body: { data } });
     expect((await put('deploy_key', PLAINTEXT)).status).toBe(201);
     expect((await put('DEPLOY_KEY', 'other')).status).toBe(204);
     expect((await server.request('/user/actions/secrets/Deploy_Key', { method: 'DELETE', ...as(alice) })).status).toBe(204);
@@ -42,7 +43,9 @@ describe('actions secrets', () => {
   it('lists organization secrets (names and dates only) for owners; others are refused', async () => {
     const org = `org${Date.now().toString(36)}`;
     expect((await server.request('/orgs', { method: 'POST', ...as(alice), body: { username: org } })).status).toBe(201);
-    expect((await server.request(`/orgs/${org}/actions/secrets/NPM_TOKEN`, { method: 'PUT', ...as(alice), body: { data: PLAINTEXT } })).status).toBe(201);
+    expect(
+      (await server.request(`/orgs/${org}/actions/secrets/NPM_TOKEN`, { method: 'PUT', ...as(alice), body: { data: PLAINTEXT } })).status,
+    ).toBe(201);
     const listed = await server.request(`/orgs/${org}/actions/secrets`, as(alice));
     expect(listed.status).toBe(200);
     expect(listed.body).toEqual([{ name: 'NPM_TOKEN', created_at: expect.any(String) }]);
@@ -61,7 +64,9 @@ describe('actions secrets', () => {
   });
 
   it('stores no plaintext value in the database', async () => {
-    expect((await server.request('/user/actions/secrets/AT_REST', { method: 'PUT', ...as(alice), body: { data: PLAINTEXT } })).status).toBe(201);
+    expect((await server.request('/user/actions/secrets/AT_REST', { method: 'PUT', ...as(alice), body: { data: PLAINTEXT } })).status).toBe(
+      201,
+    );
     const rows: { data: string }[] = await server.db.dataSource.query('SELECT data FROM action_secret');
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.data).not.toContain(PLAINTEXT);

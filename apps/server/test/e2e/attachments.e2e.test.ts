@@ -33,7 +33,12 @@ async function filesWithoutRow(server: TestServer): Promise<string[]> {
 }
 
 /** An upload whose body is the file itself, as curl --data-binary sends it (no Content-Type when `contentType` is undefined). */
-async function rawUpload(url: string, content: Buffer, contentType: string | undefined, token: string): Promise<{ status: number; body: any }> {
+async function rawUpload(
+  url: string,
+  content: Buffer,
+  contentType: string | undefined,
+  token: string,
+): Promise<{ status: number; body: any }> {
   const headers: Record<string, string> = { authorization: `token ${token}` };
   if (contentType !== undefined) headers['content-type'] = contentType;
   const res = await fetch(url, { method: 'POST', body: content, headers });
@@ -42,7 +47,10 @@ async function rawUpload(url: string, content: Buffer, contentType: string | und
 }
 
 /** A tiny but real PNG (1×1 pixel). */
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4af0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4af0000000049454e44ae426082',
+  'hex',
+);
 
 function attachmentForm(content: Buffer | string, fileName = 'notes.txt', field = 'attachment'): FormData {
   const form = new FormData();
@@ -77,12 +85,22 @@ describe('issue and comment attachments', () => {
 
   async function createIssue(inRepo: RepositoryEntity = repo, poster: OwnerEntity = owner.user): Promise<IssueEntity> {
     return server.db.transaction((tx) =>
-      tx.issues.create({ repoId: inRepo.id, posterId: poster.id, title: 'With files', body: '', isClosed: false, milestoneId: null, createdAt: CREATED }),
+      tx.issues.create({
+        repoId: inRepo.id,
+        posterId: poster.id,
+        title: 'With files',
+        body: '',
+        isClosed: false,
+        milestoneId: null,
+        createdAt: CREATED,
+      }),
     );
   }
 
   async function createComment(issue: IssueEntity, poster: OwnerEntity = owner.user): Promise<CommentEntity> {
-    return server.db.transaction((tx) => tx.comments.insert({ issueId: issue.id, type: 0, posterId: poster.id, content: 'see attached', createdAt: CREATED }));
+    return server.db.transaction((tx) =>
+      tx.comments.insert({ issueId: issue.id, type: 0, posterId: poster.id, content: 'see attached', createdAt: CREATED }),
+    );
   }
 
   async function attachmentUsage(user: TestUser, path = '/user/quota'): Promise<number> {
@@ -99,8 +117,14 @@ describe('issue and comment attachments', () => {
     const created = await upload(assets, attachmentForm('hello attachment'), owner);
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
-      id: expect.any(Number), name: 'notes.txt', size: 16, download_count: 0, created_at: expect.any(String), uuid: expect.any(String),
-      browser_download_url: `${server.url}attachments/${created.body.uuid}`, type: 'attachment',
+      id: expect.any(Number),
+      name: 'notes.txt',
+      size: 16,
+      download_count: 0,
+      created_at: expect.any(String),
+      uuid: expect.any(String),
+      browser_download_url: `${server.url}attachments/${created.body.uuid}`,
+      type: 'attachment',
     });
     expect(await attachmentUsage(owner)).toBe(usageBefore + 16);
 
@@ -160,9 +184,14 @@ describe('issue and comment attachments', () => {
     expect((await fetch(created.body.browser_download_url)).status).toBe(404);
   });
 
-  it('back-dates an issue attachment with updated_at, leaving the issue\'s update date', async () => {
+  it("back-dates an issue attachment with updated_at, leaving the issue's update date", async () => {
     const issue = await createIssue();
-    const created = await upload(`${repoPath}/issues/${issue.index}/assets`, attachmentForm('old'), owner, '?updated_at=2024-02-02T02:02:02Z');
+    const created = await upload(
+      `${repoPath}/issues/${issue.index}/assets`,
+      attachmentForm('old'),
+      owner,
+      '?updated_at=2024-02-02T02:02:02Z',
+    );
     expect(created.status).toBe(201);
     expect(created.body.created_at).toBe('2024-02-02T02:02:02.000Z');
     expect((await server.db.issues.findById(issue.id))!.updatedAt).toEqual(CREATED);
@@ -212,15 +241,24 @@ describe('issue and comment attachments', () => {
         const download = await fetch(created.body.browser_download_url);
         expect(Buffer.from(await download.arrayBuffer()).equals(content)).toBe(true);
       }
-      expect((await server.request(issueAssets.slice(server.apiUrl.length))).body.map((a: any) => a.name)).toEqual(['blob.bin', 'notes.txt', 'untyped.dat']);
+      expect((await server.request(issueAssets.slice(server.apiUrl.length))).body.map((a: any) => a.name)).toEqual([
+        'blob.bin',
+        'notes.txt',
+        'untyped.dat',
+      ]);
       expect(await attachmentUsage(uploader)).toBe(uploads.reduce((sum, [, content]) => sum + content.length, 0));
       expect(await server.db.quotaRecount.differences(uploader.user.id)).toEqual([]);
     });
 
-    it('streams a body larger than the API\'s JSON and text limit instead of reading it whole', async () => {
+    it("streams a body larger than the API's JSON and text limit instead of reading it whole", async () => {
       const issue = await createIssue();
       const big = Buffer.alloc(11 * MIB, 'a');
-      const created = await rawUpload(`${server.apiUrl}${repoPath}/issues/${issue.index}/assets?name=big.txt`, big, 'text/plain', owner.token);
+      const created = await rawUpload(
+        `${server.apiUrl}${repoPath}/issues/${issue.index}/assets?name=big.txt`,
+        big,
+        'text/plain',
+        owner.token,
+      );
       expect(created.status).toBe(201);
       expect(created.body.size).toBe(big.length);
     });
@@ -245,12 +283,25 @@ describe('issue and comment attachments', () => {
       const issue = await createIssue(ownRepo, uploader.user);
       const url = new URL(`${server.apiUrl}/repos/${uploader.name}/${ownRepo.name}/issues/${issue.index}/assets?name=late.bin`);
       const answer = new Promise<number>((resolve, reject) => {
-        const req = httpRequest(url, { method: 'POST', headers: { authorization: `token ${uploader.token}`, 'content-type': 'application/octet-stream', 'content-length': String(2 * 64 * 1024) } });
-        req.on('response', (res) => { res.resume(); resolve(res.statusCode!); });
+        const req = httpRequest(url, {
+          method: 'POST',
+          headers: {
+            authorization: `token ${uploader.token}`,
+            'content-type': 'application/octet-stream',
+            'content-length': String(2 * 64 * 1024),
+          },
+        });
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        });
         req.on('error', reject);
         req.write(Buffer.alloc(64 * 1024, 1), async () => {
           await new Promise((r) => setTimeout(r, 200));
-          const deleted = await server.request(`/repos/${uploader.name}/${ownRepo.name}/issues/${issue.index}`, { method: 'DELETE', auth: { token: uploader.token } });
+          const deleted = await server.request(`/repos/${uploader.name}/${ownRepo.name}/issues/${issue.index}`, {
+            method: 'DELETE',
+            auth: { token: uploader.token },
+          });
           if (deleted.status !== 204) return reject(new Error(`deleting the issue answered ${deleted.status}`));
           req.end(Buffer.alloc(64 * 1024, 2));
         });
@@ -267,9 +318,21 @@ describe('issue and comment attachments', () => {
       const issue = await createIssue(ownRepo, uploader.user);
       const url = new URL(`${server.apiUrl}/repos/${uploader.name}/${ownRepo.name}/issues/${issue.index}/assets?name=cut.bin`);
       await new Promise<void>((resolve) => {
-        const req = httpRequest(url, { method: 'POST', headers: { authorization: `token ${uploader.token}`, 'content-type': 'application/octet-stream', 'content-length': String(10 * MIB) } });
+        const req = httpRequest(url, {
+          method: 'POST',
+          headers: {
+            authorization: `token ${uploader.token}`,
+            'content-type': 'application/octet-stream',
+            'content-length': String(10 * MIB),
+          },
+        });
         req.on('error', () => resolve());
-        req.write(Buffer.alloc(256 * 1024, 1), () => setTimeout(() => { req.destroy(); resolve(); }, 300));
+        req.write(Buffer.alloc(256 * 1024, 1), () =>
+          setTimeout(() => {
+            req.destroy();
+            resolve();
+          }, 300),
+        );
       });
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(await server.db.attachments.listOfIssue(issue.id)).toEqual([]);
@@ -278,12 +341,18 @@ describe('issue and comment attachments', () => {
     });
   });
 
-  it('counts an organization\'s attachment for the organization, not for the member who uploaded it', async () => {
+  it("counts an organization's attachment for the organization, not for the member who uploaded it", async () => {
     const org = `att-org-${Date.now().toString(36)}`;
-    expect((await server.request('/orgs', { method: 'POST', ...as(owner), body: { username: org, visibility: 'public' } })).status).toBe(201);
+    expect((await server.request('/orgs', { method: 'POST', ...as(owner), body: { username: org, visibility: 'public' } })).status).toBe(
+      201,
+    );
     const orgRepo = await createTestRepository(server, (await server.db.owners.findByName(org))!);
     const member = await createTestUser(server);
-    await server.request(`/repos/${org}/${orgRepo.name}/collaborators/${member.name}`, { method: 'PUT', ...as(owner), body: { permission: 'write' } });
+    await server.request(`/repos/${org}/${orgRepo.name}/collaborators/${member.name}`, {
+      method: 'PUT',
+      ...as(owner),
+      body: { permission: 'write' },
+    });
     const issue = await createIssue(orgRepo, member.user);
 
     const created = await upload(`/repos/${org}/${orgRepo.name}/issues/${issue.index}/assets`, attachmentForm('x'.repeat(1000)), member);
@@ -292,13 +361,21 @@ describe('issue and comment attachments', () => {
     expect(await attachmentUsage(member)).toBe(0);
   });
 
-  it('lists the owner\'s attachments in /user/quota/attachments with URLs that resolve', async () => {
+  it("lists the owner's attachments in /user/quota/attachments with URLs that resolve", async () => {
     const lister = await createTestUser(server);
     const listerRepo = await createTestRepository(server, lister.user);
     const issue = await createIssue(listerRepo, lister.user);
     const comment = await createComment(issue, lister.user);
-    const onIssue = await upload(`/repos/${lister.name}/${listerRepo.name}/issues/${issue.index}/assets`, attachmentForm('issue file'), lister);
-    const onComment = await upload(`/repos/${lister.name}/${listerRepo.name}/issues/comments/${comment.id}/assets`, attachmentForm('comment file!'), lister);
+    const onIssue = await upload(
+      `/repos/${lister.name}/${listerRepo.name}/issues/${issue.index}/assets`,
+      attachmentForm('issue file'),
+      lister,
+    );
+    const onComment = await upload(
+      `/repos/${lister.name}/${listerRepo.name}/issues/comments/${comment.id}/assets`,
+      attachmentForm('comment file!'),
+      lister,
+    );
     expect([onIssue.status, onComment.status]).toEqual([201, 201]);
 
     const listed = await server.request('/user/quota/attachments', as(lister));
@@ -312,7 +389,7 @@ describe('issue and comment attachments', () => {
     expect(listed.body.map((entry: any) => entry.size).sort()).toEqual([10, 13]);
   });
 
-  it('hides a private repository\'s attachments from outsiders, download URL included (404)', async () => {
+  it("hides a private repository's attachments from outsiders, download URL included (404)", async () => {
     const hidden = await createTestRepository(server, owner.user, { isPrivate: true });
     const issue = await createIssue(hidden);
     const assets = `/repos/${owner.name}/${hidden.name}/issues/${issue.index}/assets`;
@@ -339,11 +416,20 @@ describe('issue and comment attachments', () => {
     await new Promise<void>((resolve) => {
       const req = httpRequest(url, {
         method: 'POST',
-        headers: { authorization: `token ${uploader.token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(10 * MIB) },
+        headers: {
+          authorization: `token ${uploader.token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(10 * MIB),
+        },
       });
       req.on('error', () => resolve());
       req.write(head);
-      req.write(Buffer.alloc(256 * 1024, 1), () => setTimeout(() => { req.destroy(); resolve(); }, 300));
+      req.write(Buffer.alloc(256 * 1024, 1), () =>
+        setTimeout(() => {
+          req.destroy();
+          resolve();
+        }, 300),
+      );
     });
     await new Promise((resolve) => setTimeout(resolve, 500));
 
@@ -365,11 +451,21 @@ describe('attachments over [attachment] MAX_SIZE', () => {
     const owner = await createTestUser(server);
     const repo = await createTestRepository(server, owner.user);
     const issue = await server.db.transaction((tx) =>
-      tx.issues.create({ repoId: repo.id, posterId: owner.user.id, title: 'Too big', body: '', isClosed: false, milestoneId: null, createdAt: CREATED }),
+      tx.issues.create({
+        repoId: repo.id,
+        posterId: owner.user.id,
+        title: 'Too big',
+        body: '',
+        isClosed: false,
+        milestoneId: null,
+        createdAt: CREATED,
+      }),
     );
     const form = attachmentForm(Buffer.alloc(2 * MIB, 7), 'big.bin');
     const res = await fetch(`${server.apiUrl}/repos/${owner.name}/${repo.name}/issues/${issue.index}/assets`, {
-      method: 'POST', body: form, headers: { authorization: `token ${owner.token}` },
+      method: 'POST',
+      body: form,
+      headers: { authorization: `token ${owner.token}` },
     });
     expect(res.status).toBe(413);
     expect(((await res.json()) as any).message).toMatch(/MAX_SIZE/);
@@ -380,7 +476,9 @@ describe('attachments over [attachment] MAX_SIZE', () => {
     expect(await filesWithoutRow(server)).toEqual([]);
 
     const small = await fetch(`${server.apiUrl}/repos/${owner.name}/${repo.name}/issues/${issue.index}/assets`, {
-      method: 'POST', body: attachmentForm(Buffer.alloc(MIB, 7), 'exactly-1-MiB.bin'), headers: { authorization: `token ${owner.token}` },
+      method: 'POST',
+      body: attachmentForm(Buffer.alloc(MIB, 7), 'exactly-1-MiB.bin'),
+      headers: { authorization: `token ${owner.token}` },
     });
     expect(small.status).toBe(201);
     expect(((await small.json()) as any).size).toBe(MIB);
@@ -390,7 +488,15 @@ describe('attachments over [attachment] MAX_SIZE', () => {
     const owner = await createTestUser(server);
     const repo = await createTestRepository(server, owner.user);
     const issue = await server.db.transaction((tx) =>
-      tx.issues.create({ repoId: repo.id, posterId: owner.user.id, title: 'Too big raw', body: '', isClosed: false, milestoneId: null, createdAt: CREATED }),
+      tx.issues.create({
+        repoId: repo.id,
+        posterId: owner.user.id,
+        title: 'Too big raw',
+        body: '',
+        isClosed: false,
+        milestoneId: null,
+        createdAt: CREATED,
+      }),
     );
     const assets = `${server.apiUrl}/repos/${owner.name}/${repo.name}/issues/${issue.index}/assets`;
     const refused = await rawUpload(`${assets}?name=big.bin`, Buffer.alloc(MIB + 1, 7), 'application/octet-stream', owner.token);

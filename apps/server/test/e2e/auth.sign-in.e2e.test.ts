@@ -36,9 +36,13 @@ describe('signing in', () => {
 
   it('accepts Basic with the password, the e-mail address as login, or a password containing colons', async () => {
     expect((await server.request('/users/alice/tokens', { headers: { authorization: basic('alice', alice.password) } })).status).toBe(200);
-    expect((await server.request('/users/alice/tokens', { headers: { authorization: basic('alice@example.com', alice.password) } })).status).toBe(200);
+    expect(
+      (await server.request('/users/alice/tokens', { headers: { authorization: basic('alice@example.com', alice.password) } })).status,
+    ).toBe(200);
     const colons = await createTestUser(server, { name: 'colons', password: 'pass:with:colons' });
-    expect((await server.request('/users/colons/tokens', { headers: { authorization: basic('colons', colons.password) } })).status).toBe(200);
+    expect((await server.request('/users/colons/tokens', { headers: { authorization: basic('colons', colons.password) } })).status).toBe(
+      200,
+    );
   });
 
   it('accepts Basic with a token as the password, or as the username with an empty password', async () => {
@@ -47,7 +51,13 @@ describe('signing in', () => {
   });
 
   it('refuses a wrong password, an unknown user, a wrong token and a token of someone else with 401', async () => {
-    for (const authorization of [basic('alice', 'wrong password'), basic('nobody', 'x'), `token ${'0'.repeat(40)}`, basic('alice', bob.token), 'Digest abc']) {
+    for (const authorization of [
+      basic('alice', 'wrong password'),
+      basic('nobody', 'x'),
+      `token ${'0'.repeat(40)}`,
+      basic('alice', bob.token),
+      'Digest abc',
+    ]) {
       const response = await server.request('/users/alice/tokens', { headers: { authorization } });
       expect(response.status).toBe(401);
       expect(typeof response.body.message).toBe('string');
@@ -73,14 +83,21 @@ describe('signing in', () => {
       expect((await server.request('/users/bob/tokens', { auth: { token: admin.token }, headers: { sudo: 'bob' } })).status).toBe(200);
       expect((await server.request('/users/alice/tokens', { auth: { token: admin.token }, headers: { sudo: 'bob' } })).status).toBe(403);
       expect((await server.request('/users/alice/tokens?sudo=bob', { auth: { token: admin.token } })).status).toBe(403);
-      expect((await server.request('/users/alice/tokens', { auth: { basic: ['root', admin.password] }, headers: { sudo: 'bob' } })).status).toBe(403);
+      expect(
+        (await server.request('/users/alice/tokens', { auth: { basic: ['root', admin.password] }, headers: { sudo: 'bob' } })).status,
+      ).toBe(403);
       expect((await server.request('/users/alice/tokens', { auth: { token: admin.token } })).status).toBe(200);
     });
 
     it('creates what an admin makes under Sudo as the impersonated user', async () => {
-      const created = await server.request('/users/bob/tokens', { method: 'POST', auth: { token: admin.token }, headers: { sudo: 'bob' }, body: { name: 'made-by-sudo', scopes: ['read:user'] } });
+      const created = await server.request('/users/bob/tokens', {
+        method: 'POST',
+        auth: { token: admin.token },
+        headers: { sudo: 'bob' },
+        body: { name: 'made-by-sudo', scopes: ['read:user'] },
+      });
       expect(created.status).toBe(201);
-      expect((await server.db.accessTokens.findByOwnerAndName(bob.user.id, 'made-by-sudo'))).not.toBeNull();
+      expect(await server.db.accessTokens.findByOwnerAndName(bob.user.id, 'made-by-sudo')).not.toBeNull();
     });
 
     it('refuses Sudo to non-admins with 403 and names an unknown user with 404', async () => {
@@ -120,7 +137,11 @@ describe('reverse-proxy sign-in (ENABLE_REVERSE_PROXY_AUTHENTICATION_API = true)
   it('signs in the existing user named by the configured header, with every scope', async () => {
     const listed = await server.request('/users/carol/tokens', { headers: { 'x-remote-user': 'carol' } });
     expect(listed.status).toBe(200);
-    const created = await server.request('/users/carol/tokens', { method: 'POST', headers: { 'x-remote-user': 'carol' }, body: { name: 'via-proxy', scopes: ['all'] } });
+    const created = await server.request('/users/carol/tokens', {
+      method: 'POST',
+      headers: { 'x-remote-user': 'carol' },
+      body: { name: 'via-proxy', scopes: ['all'] },
+    });
     expect(created.status).toBe(201);
   });
 

@@ -22,14 +22,22 @@ describe('access token API (/users/{username}/tokens)', () => {
     const created = await create('alice', { basic: ['alice', alice.password] }, { name: 'ci', scopes: ['read:repository', 'write:user'] });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
-      id: expect.any(Number), name: 'ci', sha1: expect.stringMatching(/^[0-9a-f]{40}$/),
-      token_last_eight: created.body.sha1.slice(-8), scopes: ['read:repository', 'write:user'],
+      id: expect.any(Number),
+      name: 'ci',
+      sha1: expect.stringMatching(/^[0-9a-f]{40}$/),
+      token_last_eight: created.body.sha1.slice(-8),
+      scopes: ['read:repository', 'write:user'],
     });
     expect((await server.request('/users/alice/tokens', { auth: { token: created.body.sha1 } })).status).toBe(200);
 
     const listed = await server.request('/users/alice/tokens', { auth: { token: alice.token } });
     const entry = listed.body.find((token: { name: string }) => token.name === 'ci');
-    expect(entry).toEqual({ id: created.body.id, name: 'ci', token_last_eight: created.body.sha1.slice(-8), scopes: ['read:repository', 'write:user'] });
+    expect(entry).toEqual({
+      id: created.body.id,
+      name: 'ci',
+      token_last_eight: created.body.sha1.slice(-8),
+      scopes: ['read:repository', 'write:user'],
+    });
   });
 
   it('stores only a salted hash of the value', async () => {
@@ -79,23 +87,28 @@ describe('access token API (/users/{username}/tokens)', () => {
     expect((await server.request('/users/bob/tokens', { auth: { token: admin.token } })).status).toBe(200);
     const made = await create('bob', { token: admin.token }, { name: 'from-admin', scopes: ['read:user'] });
     expect(made.status).toBe(201);
-    expect((await server.db.accessTokens.findByOwnerAndName(bob.user.id, 'from-admin'))).not.toBeNull();
+    expect(await server.db.accessTokens.findByOwnerAndName(bob.user.id, 'from-admin')).not.toBeNull();
 
     expect((await server.request('/users/bob/tokens', { auth: { token: alice.token } })).status).toBe(403);
     expect((await create('bob', { token: alice.token }, { name: 'intruder', scopes: ['all'] })).status).toBe(403);
-    expect((await server.request(`/users/bob/tokens/${made.body.id}`, { method: 'DELETE', auth: { token: alice.token } })).status).toBe(403);
+    expect((await server.request(`/users/bob/tokens/${made.body.id}`, { method: 'DELETE', auth: { token: alice.token } })).status).toBe(
+      403,
+    );
 
-    expect((await server.request(`/users/bob/tokens/${made.body.id}`, { method: 'DELETE', auth: { token: admin.token } })).status).toBe(204);
-    expect((await server.db.accessTokens.findByOwnerAndName(bob.user.id, 'from-admin'))).toBeNull();
+    expect((await server.request(`/users/bob/tokens/${made.body.id}`, { method: 'DELETE', auth: { token: admin.token } })).status).toBe(
+      204,
+    );
+    expect(await server.db.accessTokens.findByOwnerAndName(bob.user.id, 'from-admin')).toBeNull();
   });
 
   describe('finding 8: an admin token without the `sudo` (or `all`) scope may not act as another user', () => {
-    const list = (owner: string, caller: { token: string } | { basic: [string, string] }) => server.request(`/users/${owner}/tokens`, { auth: caller });
+    const list = (owner: string, caller: { token: string } | { basic: [string, string] }) =>
+      server.request(`/users/${owner}/tokens`, { auth: caller });
     const remove = (owner: string, idOrName: string | number, caller: { token: string } | { basic: [string, string] }) =>
       server.request(`/users/${owner}/tokens/${idOrName}`, { method: 'DELETE', auth: caller });
     const tokenNamed = (owner: TestUser, name: string) => server.db.accessTokens.findByOwnerAndName(owner.user.id, name);
 
-    it('refuses a write:user admin token to create, list or delete another account\'s tokens (403 naming sudo), and creates nothing', async () => {
+    it("refuses a write:user admin token to create, list or delete another account's tokens (403 naming sudo), and creates nothing", async () => {
       const carol = await createTestUser(server);
       const writeUser = await createTestToken(server, admin.user, 'write:user');
 
@@ -123,7 +136,7 @@ describe('access token API (/users/{username}/tokens)', () => {
     it.each([
       ['an `all` token', 'all'],
       ['a `write:user` and `sudo` token', 'write:user,sudo'],
-    ])('lets an admin with %s create, list and delete another account\'s tokens', async (_what, scopes) => {
+    ])("lets an admin with %s create, list and delete another account's tokens", async (_what, scopes) => {
       const carol = await createTestUser(server);
       const caller = { token: await createTestToken(server, admin.user, scopes) };
       const made = await create(carol.name, caller, { name: 'by-admin', scopes: ['read:user'] });
@@ -136,7 +149,7 @@ describe('access token API (/users/{username}/tokens)', () => {
       expect(await tokenNamed(carol, 'by-admin')).toBeNull();
     });
 
-    it('lets an admin signed in by Basic with a password create, list and delete another account\'s tokens', async () => {
+    it("lets an admin signed in by Basic with a password create, list and delete another account's tokens", async () => {
       const carol = await createTestUser(server);
       const caller = { basic: ['root', admin.password] as [string, string] };
       const made = await create(carol.name, caller, { name: 'by-password', scopes: ['read:user'] });
@@ -146,7 +159,7 @@ describe('access token API (/users/{username}/tokens)', () => {
       expect(await tokenNamed(carol, 'by-password')).toBeNull();
     });
 
-    it('still lets a write:user token manage its own account\'s tokens, admin or not', async () => {
+    it("still lets a write:user token manage its own account's tokens, admin or not", async () => {
       for (const owner of [admin, alice]) {
         const caller = { token: await createTestToken(server, owner.user, 'write:user') };
         const made = await create(owner.name, caller, { name: `own-${owner.name}`, scopes: ['read:user'] });
@@ -160,7 +173,9 @@ describe('access token API (/users/{username}/tokens)', () => {
   it('deletes by id or by name, after which the token no longer signs in; 404 when missing', async () => {
     const byId = await create('alice', { token: alice.token }, { name: 'drop-by-id', scopes: ['read:user'] });
     const byName = await create('alice', { token: alice.token }, { name: 'drop-by-name', scopes: ['read:user'] });
-    expect((await server.request(`/users/alice/tokens/${byId.body.id}`, { method: 'DELETE', auth: { token: alice.token } })).status).toBe(204);
+    expect((await server.request(`/users/alice/tokens/${byId.body.id}`, { method: 'DELETE', auth: { token: alice.token } })).status).toBe(
+      204,
+    );
     expect((await server.request('/users/alice/tokens/drop-by-name', { method: 'DELETE', auth: { token: alice.token } })).status).toBe(204);
     expect((await server.request('/users/alice/tokens', { auth: { token: byId.body.sha1 } })).status).toBe(401);
     expect((await server.request('/users/alice/tokens', { auth: { token: byName.body.sha1 } })).status).toBe(401);
@@ -168,7 +183,9 @@ describe('access token API (/users/{username}/tokens)', () => {
     expect((await server.request('/users/alice/tokens/drop-by-name', { method: 'DELETE', auth: { token: alice.token } })).status).toBe(404);
     // Another account's token id is not reachable through alice's path.
     const bobs = await create('bob', { token: bob.token }, { name: 'bobs', scopes: ['read:user'] });
-    expect((await server.request(`/users/alice/tokens/${bobs.body.id}`, { method: 'DELETE', auth: { token: alice.token } })).status).toBe(404);
+    expect((await server.request(`/users/alice/tokens/${bobs.body.id}`, { method: 'DELETE', auth: { token: alice.token } })).status).toBe(
+      404,
+    );
   });
 
   it('answers 404 for an account that does not exist', async () => {

@@ -49,13 +49,19 @@ describe('two-factor sign-in (TOTP)', () => {
     const wrong = await server.request('/user/twofactor/totp/confirm', { method: 'POST', auth: asDave, body: { passcode: staleCode() } });
     expect(wrong.status).toBe(422);
     expect(wrong.body.message).toContain('passcode');
-    expect((await server.request('/user/twofactor/totp/confirm', { method: 'POST', auth: asDave, body: { passcode: 'abc' } })).status).toBe(422);
+    expect((await server.request('/user/twofactor/totp/confirm', { method: 'POST', auth: asDave, body: { passcode: 'abc' } })).status).toBe(
+      422,
+    );
     expect((await server.request('/user/twofactor/totp/confirm', { method: 'POST', auth: asDave, body: {} })).status).toBe(422);
   });
 
   it('turns on with the current code', async () => {
     await clearOfStepEnd();
-    const confirmed = await server.request('/user/twofactor/totp/confirm', { method: 'POST', auth: asDave, body: { passcode: codeIn(secret, -1) } });
+    const confirmed = await server.request('/user/twofactor/totp/confirm', {
+      method: 'POST',
+      auth: asDave,
+      body: { passcode: codeIn(secret, -1) },
+    });
     expect(confirmed.status).toBe(204);
     expect((await server.db.owners.findById(dave.user.id))?.totpEnabled).toBe(true);
   });
@@ -65,12 +71,29 @@ describe('two-factor sign-in (TOTP)', () => {
     expect(without.status).toBe(401);
     expect(without.body.message).toContain('X-Forgejo-OTP');
     expect((await server.request('/users/dave/tokens', { auth: asDave, headers: { 'X-Forgejo-OTP': staleCode() } })).status).toBe(401);
-    expect((await server.request('/users/dave/tokens', { auth: asDave, headers: { 'X-Forgejo-OTP': codeIn(secret, 0) } })).status).toBe(200);
+    expect((await server.request('/users/dave/tokens', { auth: asDave, headers: { 'X-Forgejo-OTP': codeIn(secret, 0) } })).status).toBe(
+      200,
+    );
     // dave's next code is kept for turning two-factor off; erin shows the older header.
     const erin = await createTestUser(server, { name: 'erin' });
     const erinsSecret = (await server.request('/user/twofactor/totp', { method: 'POST', auth: { token: erin.token } })).body.secret;
-    expect((await server.request('/user/twofactor/totp/confirm', { method: 'POST', auth: { token: erin.token }, body: { passcode: codeIn(erinsSecret, 0) } })).status).toBe(204);
-    expect((await server.request('/users/erin/tokens', { auth: { basic: ['erin', erin.password] }, headers: { 'X-Gitea-OTP': codeIn(erinsSecret, 1) } })).status).toBe(200);
+    expect(
+      (
+        await server.request('/user/twofactor/totp/confirm', {
+          method: 'POST',
+          auth: { token: erin.token },
+          body: { passcode: codeIn(erinsSecret, 0) },
+        })
+      ).status,
+    ).toBe(204);
+    expect(
+      (
+        await server.request('/users/erin/tokens', {
+          auth: { basic: ['erin', erin.password] },
+          headers: { 'X-Gitea-OTP': codeIn(erinsSecret, 1) },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('does not ask for a code when a token is used, in a header or through Basic', async () => {
@@ -83,10 +106,29 @@ describe('two-factor sign-in (TOTP)', () => {
   });
 
   it('turns off only with the current code', async () => {
-    expect((await server.request('/user/twofactor/totp', { method: 'DELETE', auth: { token: dave.token }, body: { passcode: staleCode() } })).status).toBe(422);
-    expect((await server.request('/user/twofactor/totp', { method: 'DELETE', auth: { token: dave.token }, body: { passcode: codeIn(secret, 1) } })).status).toBe(204);
+    expect(
+      (await server.request('/user/twofactor/totp', { method: 'DELETE', auth: { token: dave.token }, body: { passcode: staleCode() } }))
+        .status,
+    ).toBe(422);
+    expect(
+      (
+        await server.request('/user/twofactor/totp', {
+          method: 'DELETE',
+          auth: { token: dave.token },
+          body: { passcode: codeIn(secret, 1) },
+        })
+      ).status,
+    ).toBe(204);
     expect((await server.request('/users/dave/tokens', { auth: asDave })).status).toBe(200);
-    expect((await server.request('/user/twofactor/totp', { method: 'DELETE', auth: { token: dave.token }, body: { passcode: codeIn(secret, 1) } })).status).toBe(404);
+    expect(
+      (
+        await server.request('/user/twofactor/totp', {
+          method: 'DELETE',
+          auth: { token: dave.token },
+          body: { passcode: codeIn(secret, 1) },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   describe('finding 9: a TOTP passcode can be used twice within its window', () => {
@@ -95,10 +137,19 @@ describe('two-factor sign-in (TOTP)', () => {
       const user = await createTestUser(server);
       const secret = (await server.request('/user/twofactor/totp', { method: 'POST', auth: { token: user.token } })).body.secret;
       const confirmationCode = totpCode(secret);
-      expect((await server.request('/user/twofactor/totp/confirm', { method: 'POST', auth: { token: user.token }, body: { passcode: confirmationCode } })).status).toBe(204);
+      expect(
+        (
+          await server.request('/user/twofactor/totp/confirm', {
+            method: 'POST',
+            auth: { token: user.token },
+            body: { passcode: confirmationCode },
+          })
+        ).status,
+      ).toBe(204);
       return { user, secret, basic: [user.name, user.password], confirmationCode };
     }
-    const signIn = (basic: [string, string], code: string) => server.request('/user', { auth: { basic }, headers: { 'X-Forgejo-OTP': code } });
+    const signIn = (basic: [string, string], code: string) =>
+      server.request('/user', { auth: { basic }, headers: { 'X-Forgejo-OTP': code } });
 
     it('refuses the same passcode the second time (401 saying it was used)', async () => {
       const { secret, basic } = await enrolledUser();
@@ -137,7 +188,10 @@ describe('two-factor sign-in (TOTP)', () => {
       const user = await createTestUser(server);
       const secret = (await server.request('/user/twofactor/totp', { method: 'POST', auth: { token: user.token } })).body.secret;
       const code = codeIn(secret, 1);
-      const confirm = () => server.request('/user/twofactor/totp/confirm', { method: 'POST', auth: { token: user.token }, body: { passcode: code } }).then((response) => response.status);
+      const confirm = () =>
+        server
+          .request('/user/twofactor/totp/confirm', { method: 'POST', auth: { token: user.token }, body: { passcode: code } })
+          .then((response) => response.status);
       expect((await Promise.all([confirm(), confirm()])).sort()).toEqual([204, 422]);
       expect((await signIn([user.name, user.password], code)).status).toBe(401);
     });

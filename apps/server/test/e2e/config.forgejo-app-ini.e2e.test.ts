@@ -124,7 +124,19 @@ describe("a Forgejo operator's app.ini", () => {
     expect((await fetch(`${server.url}api/healthz`)).status).toBe(200);
 
     // The admin commands read the same file, and write nothing but their answer.
-    const created = await bellows('admin', 'user', 'create', '--username', 'ada', '--password', 'a long secret', '--email', 'ada@example.com', '--config', configFile);
+    const created = await bellows(
+      'admin',
+      'user',
+      'create',
+      '--username',
+      'ada',
+      '--password',
+      'a long secret',
+      '--email',
+      'ada@example.com',
+      '--config',
+      configFile,
+    );
     expect([created.code, created.stderr]).toEqual([0, '']);
     const issued = await bellows('admin', 'user', 'generate-access-token', '--username', 'ada', '--raw', '--config', configFile);
     expect(issued.code).toBe(0);
@@ -134,7 +146,11 @@ describe("a Forgejo operator's app.ini", () => {
     expect(me.status).toBe(200);
     expect(((await me.json()) as { login: string }).login).toBe('ada');
     // Links are built from ROOT_URL, itself built from %(PROTOCOL)s, %(DOMAIN)s and %(HTTP_PORT)s.
-    const created201 = await fetch(`${server.url}api/v1/user/repos`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'notes' }) });
+    const created201 = await fetch(`${server.url}api/v1/user/repos`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'notes' }),
+    });
     expect(created201.status).toBe(201);
     expect(((await created201.json()) as { html_url: string }).html_url).toBe(`http://127.0.0.1:${port}/ada/notes`);
 

@@ -45,13 +45,16 @@ describe('[quota.default] TOTAL and [attachment] MAX_SIZE as Forgejo reads them,
   async function startWith(sizes: { TOTAL: string; MAX_SIZE?: string }): Promise<BellowsProcess> {
     await server?.stop('SIGTERM');
     const { type, path, host, name, user } = database.options;
-    writeFileSync(configFile, iniText({
-      server: { HTTP_ADDR: '127.0.0.1', HTTP_PORT: await freePort(), APP_DATA_PATH: join(dir, 'data') },
-      database: { DB_TYPE: type, PATH: path || join(dir, 'bellows.db'), HOST: host, NAME: name, USER: user },
-      quota: { ENABLED: true },
-      'quota.default': { TOTAL: sizes.TOTAL },
-      attachment: { MAX_SIZE: sizes.MAX_SIZE },
-    }));
+    writeFileSync(
+      configFile,
+      iniText({
+        server: { HTTP_ADDR: '127.0.0.1', HTTP_PORT: await freePort(), APP_DATA_PATH: join(dir, 'data') },
+        database: { DB_TYPE: type, PATH: path || join(dir, 'bellows.db'), HOST: host, NAME: name, USER: user },
+        quota: { ENABLED: true },
+        'quota.default': { TOTAL: sizes.TOTAL },
+        attachment: { MAX_SIZE: sizes.MAX_SIZE },
+      }),
+    );
     server = await startBellowsProcess(configFile);
     if (client) client.url = server.url;
     expect((await fetch(`${server.url}api/healthz`)).status).toBe(200);

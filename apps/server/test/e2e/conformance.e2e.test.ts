@@ -48,39 +48,77 @@ const STEPS: Step[] = [
   { method: 'GET', path: '/users/search', query: '?q=conf&limit=5', as: 'anonymous', status: 200 },
   { method: 'GET', path: '/users/search', query: '?uid=-1', as: 'anonymous', status: 200 },
   {
-    method: 'POST', path: '/admin/users', as: 'admin', status: 201,
+    method: 'POST',
+    path: '/admin/users',
+    as: 'admin',
+    status: 201,
     body: () => ({ username: newUser, email: `${newUser}@example.com`, password: 'a long enough password 1', must_change_password: false }),
     keep: (body, scenario) => void (scenario.values.newUser = body.login),
   },
   { method: 'GET', path: '/admin/users', query: '?limit=2', as: 'admin', status: 200 },
   { method: 'GET', path: '/admin/users', as: 'user', status: 403 },
-  { method: 'PATCH', path: '/admin/users/{newUser}', as: 'admin', status: 200, needs: ['newUser'], body: () => ({ full_name: 'Conformance Person' }) },
   {
-    method: 'POST', path: '/orgs', as: 'user', status: 201,
+    method: 'PATCH',
+    path: '/admin/users/{newUser}',
+    as: 'admin',
+    status: 200,
+    needs: ['newUser'],
+    body: () => ({ full_name: 'Conformance Person' }),
+  },
+  {
+    method: 'POST',
+    path: '/orgs',
+    as: 'user',
+    status: 201,
     body: () => ({ username: org, full_name: 'Conformance Org', visibility: 'public' }),
     keep: (body, scenario) => void (scenario.values.org = body.name ?? body.username),
   },
   { method: 'GET', path: '/orgs/{org}', as: 'anonymous', status: 200, needs: ['org'] },
-  { method: 'PATCH', path: '/orgs/{org}', as: 'user', status: 200, needs: ['org'], body: () => ({ description: 'checked against Forgejo' }) },
+  {
+    method: 'PATCH',
+    path: '/orgs/{org}',
+    as: 'user',
+    status: 200,
+    needs: ['org'],
+    body: () => ({ description: 'checked against Forgejo' }),
+  },
   { method: 'GET', path: '/orgs/{org}/members', as: 'user', status: 200, needs: ['org'] },
   { method: 'GET', path: '/orgs/{org}/teams', as: 'user', status: 200, needs: ['org'] },
   {
-    method: 'POST', path: '/orgs/{org}/teams', as: 'user', status: 201, needs: ['org'],
+    method: 'POST',
+    path: '/orgs/{org}/teams',
+    as: 'user',
+    status: 201,
+    needs: ['org'],
     body: () => ({ name: 'reviewers', permission: 'write', units: ['repo.code', 'repo.issues'] }),
     keep: (body, scenario) => void (scenario.values.team = String(body.id)),
   },
   { method: 'GET', path: '/teams/{team}', as: 'user', status: 200, needs: ['team'] },
-  { method: 'PATCH', path: '/teams/{team}', as: 'user', status: 200, needs: ['team'], body: () => ({ name: 'reviewers', description: 'they review' }) },
+  {
+    method: 'PATCH',
+    path: '/teams/{team}',
+    as: 'user',
+    status: 200,
+    needs: ['team'],
+    body: () => ({ name: 'reviewers', description: 'they review' }),
+  },
   { method: 'PUT', path: '/teams/{team}/members/{newUser}', as: 'user', status: 204, needs: ['team', 'newUser'] },
   { method: 'GET', path: '/teams/{team}/members', as: 'user', status: 200, needs: ['team'] },
   {
-    method: 'POST', path: '/admin/users/{newUser}/orgs', as: 'admin', status: 201, needs: ['newUser'],
+    method: 'POST',
+    path: '/admin/users/{newUser}/orgs',
+    as: 'admin',
+    status: 201,
+    needs: ['newUser'],
     body: () => ({ username: `${org}-2` }),
     keep: (body, scenario) => void (scenario.values.orgOfNewUser = body.name),
   },
   { method: 'GET', path: '/users/{username}/tokens', as: 'user', status: 200 },
   {
-    method: 'POST', path: '/users/{username}/tokens', as: 'user', status: 201,
+    method: 'POST',
+    path: '/users/{username}/tokens',
+    as: 'user',
+    status: 201,
     body: () => ({ name: `conformance-${unique}`, scopes: ['read:user'] }),
     keep: (body, scenario) => void (scenario.values.tokenId = String(body.id)),
   },
@@ -139,7 +177,9 @@ describe("conformance with Forgejo's API schemas", () => {
     }
     expect(problems).toEqual([]);
     if (checked.length < MINIMUM_CHECKED) {
-      throw new Error(`only ${checked.length} answers were checked (at least ${MINIMUM_CHECKED} needed): ${checked.join(', ') || 'none'}; is the accounts API registered?`);
+      throw new Error(
+        `only ${checked.length} answers were checked (at least ${MINIMUM_CHECKED} needed): ${checked.join(', ') || 'none'}; is the accounts API registered?`,
+      );
     }
   });
 });

@@ -16,7 +16,8 @@ function problemWith(res: RawResponse): string | undefined {
   if (res.status >= 500) return `answered ${res.status}`;
   if (res.status < 400) return undefined;
   const body = res.json;
-  const isApiError = body && typeof body === 'object' && typeof body.message === 'string' && body.message.trim() !== '' && typeof body.url === 'string';
+  const isApiError =
+    body && typeof body === 'object' && typeof body.message === 'string' && body.message.trim() !== '' && typeof body.url === 'string';
   return isApiError ? undefined : `answered ${res.status} without the APIError body`;
 }
 
@@ -32,7 +33,13 @@ async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promi
 const ALWAYS: GarbageRequest[] = [
   { label: 'unknown route', method: 'GET', path: '/no/such/route', headers: {} },
   { label: 'bad percent-encoding', method: 'GET', path: '/users/%E0%A4%A', headers: {} },
-  { label: 'invalid JSON to an unknown route', method: 'POST', path: '/no/such/route', headers: { 'content-type': 'application/json' }, body: '{oops' },
+  {
+    label: 'invalid JSON to an unknown route',
+    method: 'POST',
+    path: '/no/such/route',
+    headers: { 'content-type': 'application/json' },
+    body: '{oops',
+  },
   { label: 'NUL in the path', method: 'GET', path: '/a%00b', headers: {} },
 ];
 
@@ -66,7 +73,10 @@ describe('garbage input to every operation', () => {
         body: request.body,
       });
       const problem = problemWith(res);
-      if (problem) problems.push(`${request.method} ${request.path.slice(0, 120)} (${request.label}, as ${who}): ${problem}: ${res.text.slice(0, 200)}`);
+      if (problem)
+        problems.push(
+          `${request.method} ${request.path.slice(0, 120)} (${request.label}, as ${who}): ${problem}: ${res.text.slice(0, 200)}`,
+        );
     });
     return problems.sort();
   }

@@ -49,7 +49,10 @@ describe('git over smart HTTP', () => {
   it('clones an empty public repository anonymously, pushes with a token, and the size and usage grow', async () => {
     expect((await rowOf(hello)).isEmpty).toBe(true);
     const before = await usedBytes(alice);
-    await commitAndPush(url('alice/hello.git', 'alice', alice.token), { 'README.md': '# hello\n', 'data.txt': randomBytes(20_000).toString('hex') });
+    await commitAndPush(url('alice/hello.git', 'alice', alice.token), {
+      'README.md': '# hello\n',
+      'data.txt': randomBytes(20_000).toString('hex'),
+    });
 
     const row = await rowOf(hello);
     expect(row.isEmpty).toBe(false);
@@ -77,7 +80,11 @@ describe('git over smart HTTP', () => {
     const dumb = await server.request('alice/hello.git/info/refs');
     expect(dumb.status).toBe(400);
     expect(dumb.body.message).toContain('service=git-upload-pack');
-    const wrongType = await fetch(url('alice/hello.git/git-upload-pack'), { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '0000' });
+    const wrongType = await fetch(url('alice/hello.git/git-upload-pack'), {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '0000',
+    });
     expect(wrongType.status).toBe(415);
     expect((await fetch(url('alice/bad..name.git/info/refs?service=git-upload-pack'))).status).toBe(400);
   });
@@ -143,19 +150,35 @@ describe('git over smart HTTP', () => {
   it('takes a token, not a password, from a user with two-factor sign-in on: a one-time code serves one request, a git command makes several', async () => {
     const carol = await createTestUser(server, { name: 'carol' });
     const totpSecret = (await server.request('/user/twofactor/totp', { method: 'POST', auth: { token: carol.token } })).body.secret;
-    expect((await server.request('/user/twofactor/totp/confirm', { method: 'POST', auth: { token: carol.token }, body: { passcode: totpCode(totpSecret) } })).status).toBe(204);
+    expect(
+      (
+        await server.request('/user/twofactor/totp/confirm', {
+          method: 'POST',
+          auth: { token: carol.token },
+          body: { passcode: totpCode(totpSecret) },
+        })
+      ).status,
+    ).toBe(204);
     await createTestRepository(server, carol.user, { name: 'guarded', isPrivate: true, autoInit: true });
     const withPassword = url('carol/guarded.git', 'carol', carol.password);
     const nextCode = totpCode(totpSecret, new Date(Date.now() + 30_000));
 
     // Refused with or without a code, saying what to use instead; the code is not spent.
-    const refused = await server.request('carol/guarded.git/info/refs?service=git-upload-pack', { auth: { basic: ['carol', carol.password] }, headers: { 'X-Forgejo-OTP': nextCode } });
+    const refused = await server.request('carol/guarded.git/info/refs?service=git-upload-pack', {
+      auth: { basic: ['carol', carol.password] },
+      headers: { 'X-Forgejo-OTP': nextCode },
+    });
     expect(refused.status).toBe(401);
     expect(refused.body.message).toMatch(/access token/);
-    const cloneWithCode = await git.run(['-c', `http.extraHeader=X-Forgejo-OTP: ${nextCode}`, 'clone', '--quiet', withPassword, '.'], git.folder('otp-refused'));
+    const cloneWithCode = await git.run(
+      ['-c', `http.extraHeader=X-Forgejo-OTP: ${nextCode}`, 'clone', '--quiet', withPassword, '.'],
+      git.folder('otp-refused'),
+    );
     expect(cloneWithCode.code).not.toBe(0);
     expect(cloneWithCode.stderr).toMatch(/Authentication failed|401/);
-    expect((await server.request('/user', { auth: { basic: ['carol', carol.password] }, headers: { 'X-Forgejo-OTP': nextCode } })).status).toBe(200);
+    expect(
+      (await server.request('/user', { auth: { basic: ['carol', carol.password] }, headers: { 'X-Forgejo-OTP': nextCode } })).status,
+    ).toBe(200);
 
     // A token as the password works as for anyone.
     const work = git.folder('otp');
@@ -172,7 +195,9 @@ describe('git over smart HTTP', () => {
   it('creates the wiki on its first push, clones it back, and does not count it for quota', async () => {
     const before = await rowOf(hello);
     const usage = await usedBytes(alice);
-    expect((await server.request('alice/hello.wiki.git/info/refs?service=git-upload-pack', { auth: { token: alice.token } })).status).toBe(404);
+    expect((await server.request('alice/hello.wiki.git/info/refs?service=git-upload-pack', { auth: { token: alice.token } })).status).toBe(
+      404,
+    );
     const work = git.folder('wiki');
     await git.ok(['init', '--quiet', '-b', 'main', '.'], work);
     writeFileSync(join(work, 'Home.md'), '# Welcome\n');
@@ -186,6 +211,8 @@ describe('git over smart HTTP', () => {
     expect((await rowOf(hello)).gitSize).toBe(before.gitSize);
     expect(await usedBytes(alice)).toEqual(usage);
     // the wiki of a private repository is as hidden as the repository
-    expect((await server.request('alice/secret.wiki.git/info/refs?service=git-upload-pack', { auth: { token: bob.token } })).status).toBe(404);
+    expect((await server.request('alice/secret.wiki.git/info/refs?service=git-upload-pack', { auth: { token: bob.token } })).status).toBe(
+      404,
+    );
   });
 });

@@ -70,7 +70,11 @@ describe('Git LFS', () => {
 
   it('answers the batch API: download actions for stored objects, per-object 404 for missing ones', async () => {
     const missing = { oid: 'f'.repeat(64), size: 3 };
-    const res = await batch('alice/media', { operation: 'download', transfers: ['basic'], objects: [{ oid: pushedOid, size: 5 * MiB }, missing] });
+    const res = await batch('alice/media', {
+      operation: 'download',
+      transfers: ['basic'],
+      objects: [{ oid: pushedOid, size: 5 * MiB }, missing],
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/vnd\.git-lfs\+json/);
     expect(res.body.transfer).toBe('basic');
@@ -85,7 +89,12 @@ describe('Git LFS', () => {
     const content = Buffer.from('the real content');
     const oid = sha256(content);
     const put = (body: Buffer, auth = { token: alice.token }) =>
-      server.request(`alice/media.git/info/lfs/objects/${oid}`, { method: 'PUT', body, headers: { 'content-type': 'application/octet-stream' }, auth });
+      server.request(`alice/media.git/info/lfs/objects/${oid}`, {
+        method: 'PUT',
+        body,
+        headers: { 'content-type': 'application/octet-stream' },
+        auth,
+      });
 
     const announced = await batch('alice/media', { operation: 'upload', objects: [{ oid, size: content.length }] }, alice.token);
     expect(announced.body.objects[0].actions.upload.href).toBe(`${server.url}alice/media.git/info/lfs/objects/${oid}`);
@@ -101,7 +110,12 @@ describe('Git LFS', () => {
     expect((await put(content)).status).toBe(200);
     expect(await lfsUsage()).toBe(usageBefore + content.length);
     const verify = (size: number) =>
-      server.request(`alice/media.git/info/lfs/objects/${oid}/verify`, { method: 'POST', body: JSON.stringify({ oid, size }), headers: { 'content-type': LFS_JSON }, auth: { token: alice.token } });
+      server.request(`alice/media.git/info/lfs/objects/${oid}/verify`, {
+        method: 'POST',
+        body: JSON.stringify({ oid, size }),
+        headers: { 'content-type': LFS_JSON },
+        auth: { token: alice.token },
+      });
     expect((await verify(content.length)).status).toBe(200);
     expect((await verify(content.length + 1)).status).toBe(422);
     const download = await fetch(`${server.url}alice/media.git/info/lfs/objects/${oid}`);
@@ -123,8 +137,13 @@ describe('Git LFS', () => {
     expect((await batch('alice/hidden', { operation: 'download', objects: [pointer] }, readOnly)).status).toBe(200);
     expect((await batch('alice/hidden', { operation: 'upload', objects: [pointer] }, readOnly)).status).toBe(403);
     // A transfer grant is bound to its repository and operation.
-    const grant = (await batch('alice/hidden', { operation: 'upload', objects: [pointer] }, alice.token)).body.objects[0].actions.upload.header.Authorization;
-    const elsewhere = await server.request(`alice/media.git/info/lfs/objects/${pointer.oid}`, { method: 'PUT', body: Buffer.from('a'), headers: { authorization: grant, 'content-type': 'application/octet-stream' } });
+    const grant = (await batch('alice/hidden', { operation: 'upload', objects: [pointer] }, alice.token)).body.objects[0].actions.upload
+      .header.Authorization;
+    const elsewhere = await server.request(`alice/media.git/info/lfs/objects/${pointer.oid}`, {
+      method: 'PUT',
+      body: Buffer.from('a'),
+      headers: { authorization: grant, 'content-type': 'application/octet-stream' },
+    });
     expect(elsewhere.status).toBe(401);
   });
 });

@@ -23,10 +23,7 @@ describe('a running server', () => {
   it('serves the OpenAPI description with the https server first', async () => {
     const res = await server.request('/swagger.v1.json'.replace(/^\//, ''));
     expect(res.status).toBe(200);
-    expect(res.body.servers.map((s: { url: string }) => s.url)).toEqual([
-      server.apiUrl.replace('http://', 'https://'),
-      server.apiUrl,
-    ]);
+    expect(res.body.servers.map((s: { url: string }) => s.url)).toEqual([server.apiUrl.replace('http://', 'https://'), server.apiUrl]);
   });
 
   it('keeps a fixture user signable by token', async () => {

@@ -39,7 +39,14 @@ describe('issues', () => {
   it('opens an issue and reads it back with its fields', async () => {
     const created = await open('First bug', 'It breaks');
     expect(created).toMatchObject({
-      title: 'First bug', body: 'It breaks', state: 'open', comments: 0, labels: [], assignees: [], milestone: null, pull_request: null,
+      title: 'First bug',
+      body: 'It breaks',
+      state: 'open',
+      comments: 0,
+      labels: [],
+      assignees: [],
+      milestone: null,
+      pull_request: null,
       user: { login: owner.name },
       html_url: `${server.url}${owner.name}/${repo.name}/issues/${created.number}`,
       url: `${server.apiUrl}/repos/${owner.name}/${repo.name}/issues/${created.number}`,
@@ -52,7 +59,15 @@ describe('issues', () => {
 
   it('shares numbering with pull requests and lists only issues with type=issues', async () => {
     const first = await open('before the pull');
-    const pull = await server.db.pullRequests.create({ repoId: repo.id, posterId: owner.user.id, title: 'a pull', body: '', headBranch: 'f', baseBranch: 'main', mergeBase: '' });
+    const pull = await server.db.pullRequests.create({
+      repoId: repo.id,
+      posterId: owner.user.id,
+      title: 'a pull',
+      body: '',
+      headBranch: 'f',
+      baseBranch: 'main',
+      mergeBase: '',
+    });
     expect(pull.issue.index).toBe(first.number + 1);
     const next = await open('after the pull');
     expect(next.number).toBe(first.number + 2);
@@ -65,9 +80,15 @@ describe('issues', () => {
 
   it('filters the list by state, keyword and milestone, with X-Total-Count', async () => {
     const r = await createTestRepository(server, owner.user);
-    const milestone = (await server.request(`/repos/${owner.name}/${r.name}/milestones`, { method: 'POST', body: { title: 'v1' }, ...as(owner) })).body;
+    const milestone = (
+      await server.request(`/repos/${owner.name}/${r.name}/milestones`, { method: 'POST', body: { title: 'v1' }, ...as(owner) })
+    ).body;
     await open('apple pie', '', owner, r);
-    const closed = await server.request(issues(r), { method: 'POST', body: { title: 'banana', closed: true, milestone: milestone.id }, ...as(owner) });
+    const closed = await server.request(issues(r), {
+      method: 'POST',
+      body: { title: 'banana', closed: true, milestone: milestone.id },
+      ...as(owner),
+    });
     expect(closed.body).toMatchObject({ state: 'closed', milestone: { id: milestone.id, closed_issues: 1, open_issues: 0 } });
     expect(closed.body.closed_at).toBeDefined();
     const openList = await server.request(issues(r, '?limit=1'));
@@ -82,7 +103,11 @@ describe('issues', () => {
 
   it('edits title and state, recording both in the timeline', async () => {
     const issue = await open('Old title');
-    const edited = await server.request(issues(repo, `/${issue.number}`), { method: 'PATCH', body: { title: 'New title', state: 'closed' }, ...as(owner) });
+    const edited = await server.request(issues(repo, `/${issue.number}`), {
+      method: 'PATCH',
+      body: { title: 'New title', state: 'closed' },
+      ...as(owner),
+    });
     expect(edited.status).toBe(201);
     expect(edited.body).toMatchObject({ title: 'New title', state: 'closed' });
     const timeline = await server.request(issues(repo, `/${issue.number}/timeline`));
@@ -99,8 +124,14 @@ describe('issues', () => {
     expect(comment.status).toBe(201);
     expect(comment.body).toMatchObject({ body: 'my view', user: { login: reader.name }, issue_url: issue.html_url });
     const id = comment.body.id;
-    expect((await server.request(issues(repo, `/comments/${id}`), { method: 'PATCH', body: { body: 'hijack' }, ...as(outsider) })).status).toBe(403);
-    const edited = await server.request(issues(repo, `/comments/${id}`), { method: 'PATCH', body: { body: 'my better view' }, ...as(reader) });
+    expect(
+      (await server.request(issues(repo, `/comments/${id}`), { method: 'PATCH', body: { body: 'hijack' }, ...as(outsider) })).status,
+    ).toBe(403);
+    const edited = await server.request(issues(repo, `/comments/${id}`), {
+      method: 'PATCH',
+      body: { body: 'my better view' },
+      ...as(reader),
+    });
     expect(edited.status).toBe(200);
     expect(edited.body.body).toBe('my better view');
     expect((await server.request(issues(repo, `/comments/${id}`))).body.body).toBe('my better view');
@@ -115,7 +146,9 @@ describe('issues', () => {
 
   it('refuses edits by someone who is neither poster nor writer, and anonymous comments', async () => {
     const issue = await open('Mine');
-    expect((await server.request(issues(repo, `/${issue.number}`), { method: 'PATCH', body: { title: 'theirs' }, ...as(outsider) })).status).toBe(403);
+    expect(
+      (await server.request(issues(repo, `/${issue.number}`), { method: 'PATCH', body: { title: 'theirs' }, ...as(outsider) })).status,
+    ).toBe(403);
     expect((await server.request(issues(repo, `/${issue.number}/comments`), { method: 'POST', body: { body: 'anon' } })).status).toBe(401);
   });
 
@@ -124,9 +157,15 @@ describe('issues', () => {
     const secret = await open('Secret', '', owner, privateRepo);
     const source = await open('Source', `see #${target.number}`, outsider);
     await server.request(issues(repo, `/${source.number}/comments`), {
-      method: 'POST', body: { body: `again #${target.number} and ${owner.name}/${privateRepo.name}#${secret.number}` }, ...as(outsider),
+      method: 'POST',
+      body: { body: `again #${target.number} and ${owner.name}/${privateRepo.name}#${secret.number}` },
+      ...as(outsider),
     });
-    await server.request(issues(repo, `/${source.number}`), { method: 'PATCH', body: { body: `see #${target.number} still` }, ...as(outsider) });
+    await server.request(issues(repo, `/${source.number}`), {
+      method: 'PATCH',
+      body: { body: `see #${target.number} still` },
+      ...as(outsider),
+    });
     const timeline = (await server.request(issues(repo, `/${target.number}/timeline`))).body;
     expect(timeline.map((e: any) => e.type)).toEqual(['issue_ref', 'comment_ref']);
     expect(timeline[0].ref_issue).toMatchObject({ number: source.number, title: 'Source' });
@@ -155,38 +194,81 @@ describe('issues', () => {
   it('assigns users who may read the repository and refuses others with 422', async () => {
     const issue = await open('Assign me');
     const path = issues(privateRepo);
-    const created = await server.request(path, { method: 'POST', body: { title: 'with assignee', assignees: [reader.name] }, ...as(owner) });
+    const created = await server.request(path, {
+      method: 'POST',
+      body: { title: 'with assignee', assignees: [reader.name] },
+      ...as(owner),
+    });
     expect(created.body.assignees.map((u: any) => u.login)).toEqual([reader.name]);
     const refused = await server.request(path, { method: 'POST', body: { title: 'x', assignees: [outsider.name] }, ...as(owner) });
     expect(refused.status).toBe(422);
     expect(refused.body.message).toContain(outsider.name);
-    const edited = await server.request(issues(repo, `/${issue.number}`), { method: 'PATCH', body: { assignees: [outsider.name] }, ...as(owner) });
+    const edited = await server.request(issues(repo, `/${issue.number}`), {
+      method: 'PATCH',
+      body: { assignees: [outsider.name] },
+      ...as(owner),
+    });
     expect(edited.body.assignee.login).toBe(outsider.name);
     const timeline = (await server.request(issues(repo, `/${issue.number}/timeline`))).body;
     expect(timeline).toMatchObject([{ type: 'assignees', assignee: { login: outsider.name }, removed_assignee: false }]);
   });
 
   it('answers in the shapes of Forgejo’s API description', async () => {
-    const milestone = (await server.request(`/repos/${owner.name}/${repo.name}/milestones`, { method: 'POST', body: { title: 'shape' }, ...as(owner) })).body;
+    const milestone = (
+      await server.request(`/repos/${owner.name}/${repo.name}/milestones`, { method: 'POST', body: { title: 'shape' }, ...as(owner) })
+    ).body;
     const target = await open('Shape target');
     const issue = await open('Shapes');
-    const edited = await server.request(issues(repo, `/${issue.number}`), { method: 'PATCH', body: { title: 'Shapes!', milestone: milestone.id, assignees: [owner.name] }, ...as(owner) });
+    const edited = await server.request(issues(repo, `/${issue.number}`), {
+      method: 'PATCH',
+      body: { title: 'Shapes!', milestone: milestone.id, assignees: [owner.name] },
+      ...as(owner),
+    });
     expectForgejoShape('patch', '/repos/{owner}/{repo}/issues/{index}', 201, edited.body);
-    const comment = await server.request(issues(repo, `/${issue.number}/comments`), { method: 'POST', body: { body: `see #${target.number}` }, ...as(owner) });
+    const comment = await server.request(issues(repo, `/${issue.number}/comments`), {
+      method: 'POST',
+      body: { body: `see #${target.number}` },
+      ...as(owner),
+    });
     expectForgejoShape('post', '/repos/{owner}/{repo}/issues/{index}/comments', 201, comment.body);
     expectForgejoShape('get', '/repos/{owner}/{repo}/issues', 200, (await server.request(issues(repo))).body);
-    expectForgejoShape('get', '/repos/{owner}/{repo}/issues/{index}/timeline', 200, (await server.request(issues(repo, `/${issue.number}/timeline`))).body);
-    expectForgejoShape('get', '/repos/{owner}/{repo}/issues/{index}/timeline', 200, (await server.request(issues(repo, `/${target.number}/timeline`))).body);
-    expectForgejoShape('get', '/repos/{owner}/{repo}/milestones', 200, (await server.request(`/repos/${owner.name}/${repo.name}/milestones`)).body);
+    expectForgejoShape(
+      'get',
+      '/repos/{owner}/{repo}/issues/{index}/timeline',
+      200,
+      (await server.request(issues(repo, `/${issue.number}/timeline`))).body,
+    );
+    expectForgejoShape(
+      'get',
+      '/repos/{owner}/{repo}/issues/{index}/timeline',
+      200,
+      (await server.request(issues(repo, `/${target.number}/timeline`))).body,
+    );
+    expectForgejoShape(
+      'get',
+      '/repos/{owner}/{repo}/milestones',
+      200,
+      (await server.request(`/repos/${owner.name}/${repo.name}/milestones`)).body,
+    );
   });
 
   describe('milestones', () => {
     const milestones = (rest = '') => `/repos/${owner.name}/${repo.name}/milestones${rest}`;
 
     it('creates, lists, reads by id or name, edits and deletes, with counts following the issues', async () => {
-      const created = await server.request(milestones(), { method: 'POST', body: { title: 'Release 2', description: 'soon', due_on: '2030-01-01T00:00:00Z' }, ...as(owner) });
+      const created = await server.request(milestones(), {
+        method: 'POST',
+        body: { title: 'Release 2', description: 'soon', due_on: '2030-01-01T00:00:00Z' },
+        ...as(owner),
+      });
       expect(created.status).toBe(201);
-      expect(created.body).toMatchObject({ title: 'Release 2', state: 'open', open_issues: 0, closed_issues: 0, due_on: '2030-01-01T00:00:00.000Z' });
+      expect(created.body).toMatchObject({
+        title: 'Release 2',
+        state: 'open',
+        open_issues: 0,
+        closed_issues: 0,
+        due_on: '2030-01-01T00:00:00.000Z',
+      });
       const id = created.body.id;
       const issue = await open('in the milestone');
       await server.request(issues(repo, `/${issue.number}`), { method: 'PATCH', body: { milestone: id }, ...as(owner) });

@@ -26,13 +26,23 @@ describe('labels', () => {
 
   async function createIssue(inRepo: RepositoryEntity = repo, poster: OwnerEntity = owner.user): Promise<IssueEntity> {
     return server.db.transaction((tx) =>
-      tx.issues.create({ repoId: inRepo.id, posterId: poster.id, title: 'An issue', body: '', isClosed: false, milestoneId: null, createdAt: ISSUE_CREATED }),
+      tx.issues.create({
+        repoId: inRepo.id,
+        posterId: poster.id,
+        title: 'An issue',
+        body: '',
+        isClosed: false,
+        milestoneId: null,
+        createdAt: ISSUE_CREATED,
+      }),
     );
   }
 
   async function createLabel(name: string, options: { exclusive?: boolean; path?: string; user?: TestUser } = {}): Promise<any> {
     const res = await server.request(`${options.path ?? repoPath}/labels`, {
-      method: 'POST', ...as(options.user ?? owner), body: { name, color: '#00aabb', exclusive: options.exclusive ?? false },
+      method: 'POST',
+      ...as(options.user ?? owner),
+      body: { name, color: '#00aabb', exclusive: options.exclusive ?? false },
     });
     expect(res.status).toBe(201);
     return res.body;
@@ -43,11 +53,18 @@ describe('labels', () => {
   describe('of a repository', () => {
     it('are created, read, listed, edited and deleted', async () => {
       const created = await server.request(`${repoPath}/labels`, {
-        method: 'POST', ...as(owner), body: { name: 'kind/bug', color: 'EE0701', description: 'Something is broken', exclusive: true },
+        method: 'POST',
+        ...as(owner),
+        body: { name: 'kind/bug', color: 'EE0701', description: 'Something is broken', exclusive: true },
       });
       expect(created.status).toBe(201);
       expect(created.body).toEqual({
-        id: expect.any(Number), name: 'kind/bug', color: 'ee0701', description: 'Something is broken', exclusive: true, is_archived: false,
+        id: expect.any(Number),
+        name: 'kind/bug',
+        color: 'ee0701',
+        description: 'Something is broken',
+        exclusive: true,
+        is_archived: false,
         url: `${server.apiUrl}${repoPath}/labels/${created.body.id}`,
       });
       const id = created.body.id;
@@ -56,7 +73,11 @@ describe('labels', () => {
       expect(list.body.map((label: any) => label.id)).toContain(id);
       expect(Number(list.headers.get('x-total-count'))).toBe(list.body.length);
 
-      const edited = await server.request(`${repoPath}/labels/${id}`, { method: 'PATCH', ...as(owner), body: { color: '#112233', is_archived: true } });
+      const edited = await server.request(`${repoPath}/labels/${id}`, {
+        method: 'PATCH',
+        ...as(owner),
+        body: { color: '#112233', is_archived: true },
+      });
       expect(edited.status).toBe(200);
       expect(edited.body).toMatchObject({ name: 'kind/bug', color: '112233', is_archived: true, exclusive: true });
 
@@ -72,7 +93,9 @@ describe('labels', () => {
 
     it('may only be changed by writers (403), and not seen in a private repository by outsiders (404)', async () => {
       const label = await createLabel('docs');
-      expect((await server.request(`${repoPath}/labels`, { method: 'POST', ...as(outsider), body: { name: 'x', color: '#000000' } })).status).toBe(403);
+      expect(
+        (await server.request(`${repoPath}/labels`, { method: 'POST', ...as(outsider), body: { name: 'x', color: '#000000' } })).status,
+      ).toBe(403);
       expect((await server.request(`${repoPath}/labels/${label.id}`, { method: 'DELETE', ...as(outsider) })).status).toBe(403);
 
       const hidden = await createTestRepository(server, owner.user, { isPrivate: true });
@@ -99,30 +122,48 @@ describe('labels', () => {
       orgRepo = await createTestRepository(server, (await server.db.owners.findByName(org))!);
     });
 
-    it('are created, read, listed, edited and deleted by the organization\'s owners', async () => {
-      const created = await server.request(`/orgs/${org}/labels`, { method: 'POST', ...as(owner), body: { name: 'team/core', color: '#0000ff' } });
+    it("are created, read, listed, edited and deleted by the organization's owners", async () => {
+      const created = await server.request(`/orgs/${org}/labels`, {
+        method: 'POST',
+        ...as(owner),
+        body: { name: 'team/core', color: '#0000ff' },
+      });
       expect(created.status).toBe(201);
-      expect(created.body).toMatchObject({ name: 'team/core', color: '0000ff', url: `${server.apiUrl}/orgs/${org}/labels/${created.body.id}` });
+      expect(created.body).toMatchObject({
+        name: 'team/core',
+        color: '0000ff',
+        url: `${server.apiUrl}/orgs/${org}/labels/${created.body.id}`,
+      });
       const id = created.body.id;
       expect((await server.request(`/orgs/${org}/labels`)).body.map((label: any) => label.id)).toEqual([id]);
       expect((await server.request(`/orgs/${org}/labels/${id}`)).body.name).toBe('team/core');
-      const edited = await server.request(`/orgs/${org}/labels/${id}`, { method: 'PATCH', ...as(owner), body: { name: 'team/platform', exclusive: true } });
+      const edited = await server.request(`/orgs/${org}/labels/${id}`, {
+        method: 'PATCH',
+        ...as(owner),
+        body: { name: 'team/platform', exclusive: true },
+      });
       expect(edited.body).toMatchObject({ name: 'team/platform', exclusive: true });
       expect((await server.request(`/orgs/${org}/labels/${id}`, { method: 'DELETE', ...as(owner) })).status).toBe(204);
       expect((await server.request(`/orgs/${org}/labels/${id}`)).status).toBe(404);
     });
 
     it('refuse changes by non-owners with 403', async () => {
-      const res = await server.request(`/orgs/${org}/labels`, { method: 'POST', ...as(outsider), body: { name: 'nope', color: '#000000' } });
+      const res = await server.request(`/orgs/${org}/labels`, {
+        method: 'POST',
+        ...as(outsider),
+        body: { name: 'nope', color: '#000000' },
+      });
       expect(res.status).toBe(403);
     });
 
-    it('can be put on the issues of the organization\'s repositories, by id or by name', async () => {
+    it("can be put on the issues of the organization's repositories, by id or by name", async () => {
       const orgLabel = await createLabel('org-wide', { path: `/orgs/${org}` });
       await createLabel('repo-only', { path: `/repos/${org}/${orgRepo.name}` });
       const issue = await createIssue(orgRepo);
       const res = await server.request(`/repos/${org}/${orgRepo.name}/issues/${issue.index}/labels`, {
-        method: 'POST', ...as(owner), body: { labels: [orgLabel.id, 'repo-only'] },
+        method: 'POST',
+        ...as(owner),
+        body: { labels: [orgLabel.id, 'repo-only'] },
       });
       expect(res.status).toBe(200);
       expect(labelNames(res.body)).toEqual(['org-wide', 'repo-only']);
@@ -188,7 +229,11 @@ describe('labels', () => {
         expect(labelNames((await server.request(labelsPath)).body)).toEqual(['triaged']);
         expect((await server.db.issues.findById(issue.id))!.updatedAt).toEqual(updatedBefore);
 
-        const replace = await server.request(labelsPath, { method: 'PUT', ...as(owner), body: { labels: ['priority/high', 'priority/low'] } });
+        const replace = await server.request(labelsPath, {
+          method: 'PUT',
+          ...as(owner),
+          body: { labels: ['priority/high', 'priority/low'] },
+        });
         expect(replace.status).toBe(422);
         expect(labelNames((await server.request(labelsPath)).body)).toEqual(['triaged']);
       });
@@ -197,14 +242,18 @@ describe('labels', () => {
         const high = await createLabel('severity/high', { exclusive: true });
         const low = await createLabel('severity/low', { exclusive: true });
         const before = (await server.request(`${repoPath}/issues?state=all`, as(owner))).headers.get('x-total-count');
-        const res = await server.request(`${repoPath}/issues`, { method: 'POST', ...as(owner), body: { title: 'both', labels: [high.id, low.id] } });
+        const res = await server.request(`${repoPath}/issues`, {
+          method: 'POST',
+          ...as(owner),
+          body: { title: 'both', labels: [high.id, low.id] },
+        });
         expect(res.status).toBe(422);
         expect(res.body.message).toContain('severity/high');
         expect(res.body.message).toContain('severity/low');
         expect((await server.request(`${repoPath}/issues?state=all`, as(owner))).headers.get('x-total-count')).toBe(before);
       });
 
-      it('replaces the issue\'s exclusive label of the same scope when adding another', async () => {
+      it("replaces the issue's exclusive label of the same scope when adding another", async () => {
         await createLabel('status/open', { exclusive: true });
         await createLabel('status/done', { exclusive: true });
         await createLabel('status/someday');
@@ -219,11 +268,15 @@ describe('labels', () => {
     });
 
     describe('timeline and dates', () => {
-      it('records a label event per change, dated with updated_at, leaving the issue\'s update date', async () => {
+      it("records a label event per change, dated with updated_at, leaving the issue's update date", async () => {
         await createLabel('dated');
         const issue = await createIssue();
         const labelsPath = `${repoPath}/issues/${issue.index}/labels`;
-        const res = await server.request(labelsPath, { method: 'POST', ...as(owner), body: { labels: ['dated'], updated_at: '2024-02-03T04:05:06Z' } });
+        const res = await server.request(labelsPath, {
+          method: 'POST',
+          ...as(owner),
+          body: { labels: ['dated'], updated_at: '2024-02-03T04:05:06Z' },
+        });
         expect(res.status).toBe(200);
 
         const events = await labelEvents(issue);
@@ -249,10 +302,18 @@ describe('labels', () => {
         await server.request(`${repoPath}/collaborators/${writer.name}`, { method: 'PUT', ...as(owner), body: { permission: 'write' } });
         const issue = await createIssue();
         const labelsPath = `${repoPath}/issues/${issue.index}/labels`;
-        const early = await server.request(labelsPath, { method: 'POST', ...as(owner), body: { labels: ['guarded'], updated_at: '2023-01-01T00:00:00Z' } });
+        const early = await server.request(labelsPath, {
+          method: 'POST',
+          ...as(owner),
+          body: { labels: ['guarded'], updated_at: '2023-01-01T00:00:00Z' },
+        });
         expect(early.status).toBe(422);
         expect(early.body.message).toMatch(/updated_at/);
-        const notAllowed = await server.request(labelsPath, { method: 'POST', ...as(writer), body: { labels: ['guarded'], updated_at: '2024-02-03T04:05:06Z' } });
+        const notAllowed = await server.request(labelsPath, {
+          method: 'POST',
+          ...as(writer),
+          body: { labels: ['guarded'], updated_at: '2024-02-03T04:05:06Z' },
+        });
         expect(notAllowed.status).toBe(403);
         expect(await labelEvents(issue)).toEqual([]);
         expect((await server.request(labelsPath, { method: 'POST', ...as(writer), body: { labels: ['guarded'] } })).status).toBe(200);

@@ -57,7 +57,9 @@ function portIsClosed(port: number): Promise<boolean> {
 function startSlowRequest(port: number, path: string, body: string): { socket: Socket; finish: () => void; response: Promise<string> } {
   const socket = connect(port, '127.0.0.1');
   const half = Math.floor(body.length / 2);
-  socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`);
+  socket.write(
+    `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`,
+  );
   let received = '';
   socket.on('data', (chunk) => (received += chunk));
   const response = new Promise<string>((resolve) => socket.once('close', () => resolve(received)));
@@ -88,10 +90,13 @@ describe('bellows web', () => {
   const writeConfig = (server: Record<string, string | number>) => {
     const file = join(dir, 'app.ini');
     const { options } = database;
-    writeFileSync(file, iniText({
-      server: { HTTP_ADDR: '127.0.0.1', APP_DATA_PATH: join(dir, 'data'), ...server },
-      database: { DB_TYPE: options.type, PATH: options.path, HOST: options.host, NAME: options.name, USER: options.user },
-    }));
+    writeFileSync(
+      file,
+      iniText({
+        server: { HTTP_ADDR: '127.0.0.1', APP_DATA_PATH: join(dir, 'data'), ...server },
+        database: { DB_TYPE: options.type, PATH: options.path, HOST: options.host, NAME: options.name, USER: options.user },
+      }),
+    );
     return file;
   };
 
@@ -100,7 +105,11 @@ describe('bellows web', () => {
     running = await startBellows(writeConfig({ HTTP_PORT: port }));
     expect((await fetch(`http://127.0.0.1:${port}/api/healthz`)).status).toBe(200);
 
-    const slow = startSlowRequest(port, '/api/v1/admin/users', JSON.stringify({ username: 'late', email: 'late@example.com', password: 'pw' }));
+    const slow = startSlowRequest(
+      port,
+      '/api/v1/admin/users',
+      JSON.stringify({ username: 'late', email: 'late@example.com', password: 'pw' }),
+    );
     await sleep(300);
     running.child.kill('SIGTERM');
     await sleep(500);
@@ -120,7 +129,8 @@ describe('bellows web', () => {
     }
     const reopened = await Database.open(database.options);
     try {
-      if (reopened.engine === 'sqlite') expect(await reopened.dataSource.query('PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
+      if (reopened.engine === 'sqlite')
+        expect(await reopened.dataSource.query('PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
       await expect(reopened.ping()).resolves.toBeUndefined();
     } finally {
       await reopened.close();
@@ -138,10 +148,27 @@ describe('bellows web', () => {
   it('serves HTTPS from CERT_FILE and KEY_FILE', async () => {
     const certFile = join(dir, 'cert.pem');
     const keyFile = join(dir, 'key.pem');
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
-      '-days', '1', '-keyout', keyFile, '-out', certFile,
-    ], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-days',
+        '1',
+        '-keyout',
+        keyFile,
+        '-out',
+        certFile,
+      ],
+      { stdio: 'ignore' },
+    );
     const port = await freePort();
     running = await startBellows(writeConfig({ HTTP_PORT: port, PROTOCOL: 'https', CERT_FILE: certFile, KEY_FILE: keyFile }));
     expect(running.output()).toContain(`serving on https://127.0.0.1:${port}/`);
@@ -166,6 +193,8 @@ describe('bellows web', () => {
 
   it('refuses to start with an unusable configuration, naming the key', async () => {
     const file = writeConfig({ HTTP_PORT: 99999 });
-    await expect(startBellows(file)).rejects.toThrow(/exited with 1:\nbellows: invalid configuration \[server\] HTTP_PORT: 99999 is out of range/);
+    await expect(startBellows(file)).rejects.toThrow(
+      /exited with 1:\nbellows: invalid configuration \[server\] HTTP_PORT: 99999 is out of range/,
+    );
   });
 });

@@ -75,7 +75,12 @@ describe('notifications', () => {
       unread: true,
       pinned: false,
       repository: { full_name: `${bob.name}/${repo.name}` },
-      subject: { title: 'first issue', type: 'Issue', state: 'open', url: `${server.apiUrl}/repos/${bob.name}/${repo.name}/issues/${index}` },
+      subject: {
+        title: 'first issue',
+        type: 'Issue',
+        state: 'open',
+        url: `${server.apiUrl}/repos/${bob.name}/${repo.name}/issues/${index}`,
+      },
       url: `${server.apiUrl}/notifications/threads/${threads[0].id}`,
     });
   });

@@ -32,7 +32,11 @@ describe('notifications from the issue routes', () => {
     expect(await unread(bob)).toBe(1);
     expect(await unread(alice)).toBe(0);
 
-    const replied = await server.request(`${issues()}/${opened.body.number}/comments`, { method: 'POST', body: { body: 'thanks' }, ...as(bob) });
+    const replied = await server.request(`${issues()}/${opened.body.number}/comments`, {
+      method: 'POST',
+      body: { body: 'thanks' },
+      ...as(bob),
+    });
     expect(replied.status).toBe(201);
     expect(await unread(alice)).toBe(1);
     const [thread] = (await server.request('/notifications', as(alice))).body;

@@ -11,7 +11,15 @@ function servedApiRoutes(server: TestServer): string[] {
   const routes = registeredRoutes(server.app.getHttpAdapter().getInstance())
     .filter((route) => route.method !== 'HEAD' && (route.url === API_ROOT || route.url.startsWith(`${API_ROOT}/`)))
     // A trailing `*` (a file path with slashes, as in /contents/*) is one parameter too.
-    .map((route) => routeKey(route.method, route.url.slice(API_ROOT.length).replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\/\*$/, '/{path}') || '/'));
+    .map((route) =>
+      routeKey(
+        route.method,
+        route.url
+          .slice(API_ROOT.length)
+          .replace(/:([A-Za-z0-9_]+)/g, '{$1}')
+          .replace(/\/\*$/, '/{path}') || '/',
+      ),
+    );
   return [...new Set(routes)].sort();
 }
 
@@ -58,13 +66,17 @@ describe('the OpenAPI description', () => {
       if (!forgejo) return [];
       const ours = { operationId: operation.operationId, tag: operation.tags[0] };
       const theirs = { operationId: forgejo.operationId, tag: forgejo.tags[0] };
-      return ours.operationId === theirs.operationId && ours.tag === theirs.tag ? [] : [{ operation: describeOperation(operation), ours, theirs }];
+      return ours.operationId === theirs.operationId && ours.tag === theirs.tag
+        ? []
+        : [{ operation: describeOperation(operation), ours, theirs }];
     });
     expect(differences).toEqual([]);
   });
 
   it('documents 404 for every operation that addresses a resource through its path', () => {
-    const missing = operations.filter((operation) => operation.path.includes('{') && !operation.spec.responses?.['404']).map(describeOperation);
+    const missing = operations
+      .filter((operation) => operation.path.includes('{') && !operation.spec.responses?.['404'])
+      .map(describeOperation);
     expect(missing).toEqual([]);
   });
 

@@ -42,7 +42,12 @@ describe('package API', () => {
     const got = await server.request(`/packages/${alice.name}/generic/alpha/2.0.0`);
     expect(got.status).toBe(200);
     expect(got.body).toMatchObject({
-      type: 'generic', name: 'alpha', version: '2.0.0', owner: { login: alice.name }, creator: { login: alice.name }, repository: null,
+      type: 'generic',
+      name: 'alpha',
+      version: '2.0.0',
+      owner: { login: alice.name },
+      creator: { login: alice.name },
+      repository: null,
       html_url: `${server.url}${alice.name}/-/packages/generic/alpha/2.0.0`,
     });
     expect(new Date(got.body.created_at).getTime()).toBeGreaterThan(0);
@@ -60,12 +65,17 @@ describe('package API', () => {
     const repo = await createTestRepository(server, alice.user, { name: 'alpha-src' });
     const linkUrl = `/packages/${alice.name}/generic/alpha/-/link/${repo.name}`;
     expect((await server.request(linkUrl, { method: 'POST', auth: { token: bob.token } })).status).toBe(403);
-    expect((await server.request(`/packages/${alice.name}/generic/alpha/-/link/missing`, { method: 'POST', auth: { token: alice.token } })).status).toBe(404);
+    expect(
+      (await server.request(`/packages/${alice.name}/generic/alpha/-/link/missing`, { method: 'POST', auth: { token: alice.token } }))
+        .status,
+    ).toBe(404);
     expect((await server.request(linkUrl, { method: 'POST', auth: { token: alice.token } })).status).toBe(201);
     const linked = await server.request(`/packages/${alice.name}/generic/alpha/1.0.0`);
     expect(linked.body.repository.full_name).toBe(`${alice.name}/alpha-src`);
     expectForgejoShape('GET', '/packages/{owner}/{type}/{name}/{version}', 200, linked.body);
-    expect((await server.request(`/packages/${alice.name}/generic/alpha/-/unlink`, { method: 'POST', auth: { token: alice.token } })).status).toBe(201);
+    expect(
+      (await server.request(`/packages/${alice.name}/generic/alpha/-/unlink`, { method: 'POST', auth: { token: alice.token } })).status,
+    ).toBe(201);
     expect((await server.request(`/packages/${alice.name}/generic/alpha/1.0.0`)).body.repository).toBeNull();
   });
 

@@ -11,7 +11,9 @@ import { startTestServer, TestServer } from '../support/test-server';
 /** Every file (not directory) under the storage root, relative to it. */
 async function storedFiles(root: string): Promise<string[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(root, path.join(entry.parentPath ?? (entry as any).path, entry.name)));
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath ?? (entry as any).path, entry.name)));
 }
 
 describe('generic package registry', () => {
@@ -19,10 +21,17 @@ describe('generic package registry', () => {
   let alice: TestUser;
   let bob: TestUser;
 
-  const fileUrl = (owner: string, name: string, version: string, file: string) => `/api/packages/${owner}/generic/${name}/${version}/${file}`;
-  const packagesUsage = async (user: TestUser) => (await server.request('/user/quota', { auth: { token: user.token } })).body.used.size.assets.packages.all;
+  const fileUrl = (owner: string, name: string, version: string, file: string) =>
+    `/api/packages/${owner}/generic/${name}/${version}/${file}`;
+  const packagesUsage = async (user: TestUser) =>
+    (await server.request('/user/quota', { auth: { token: user.token } })).body.used.size.assets.packages.all;
   const upload = (user: TestUser | null, url: string, body: Buffer | string) =>
-    server.request(url, { method: 'PUT', body, headers: { 'content-type': 'application/octet-stream' }, ...(user ? { auth: { token: user.token } } : {}) });
+    server.request(url, {
+      method: 'PUT',
+      body,
+      headers: { 'content-type': 'application/octet-stream' },
+      ...(user ? { auth: { token: user.token } } : {}),
+    });
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -49,9 +58,12 @@ describe('generic package registry', () => {
     expect(files.status).toBe(200);
     expect(files.body).toEqual([
       expect.objectContaining({
-        name: 'tool-linux.bin', Size: content.length,
-        md5: createHash('md5').update(content).digest('hex'), sha1: createHash('sha1').update(content).digest('hex'),
-        sha256: createHash('sha256').update(content).digest('hex'), sha512: createHash('sha512').update(content).digest('hex'),
+        name: 'tool-linux.bin',
+        Size: content.length,
+        md5: createHash('md5').update(content).digest('hex'),
+        sha1: createHash('sha1').update(content).digest('hex'),
+        sha256: createHash('sha256').update(content).digest('hex'),
+        sha512: createHash('sha512').update(content).digest('hex'),
       }),
     ]);
 
@@ -88,20 +100,31 @@ describe('generic package registry', () => {
       ...forms('.').map((version) => ['version', 'pkg', version, 'f.txt', /invalid package version/]),
       ...forms('..').map((file) => ['file name', 'pkg', '1.0.0', file, /invalid file name/]),
       ...forms('.').map((file) => ['file name', 'pkg', '1.0.0', file, /invalid file name/]),
-    ] as Array<[string, string, string, string, RegExp]>)('refuses %s %s/%s/%s with 400 and stores nothing', async (_what, name, version, file, message) => {
-      const owner = await createTestUser(server);
-      const headers = { authorization: `token ${owner.token}`, 'content-type': 'application/octet-stream' };
-      const put = await sendRaw(server.url, { method: 'PUT', path: `/api/packages/${owner.name}/generic/${name}/${version}/${file}`, headers, body: 'x' });
-      expect({ status: put.status, message: put.json?.message }).toEqual({ status: 400, message: expect.stringMatching(message) });
-      const listed = await server.request(`/packages/${owner.name}`, { auth: { token: owner.token } });
-      expect(listed.body).toEqual([]);
-      expect(await packagesUsage(owner)).toBe(0);
-    });
+    ] as Array<[string, string, string, string, RegExp]>)(
+      'refuses %s %s/%s/%s with 400 and stores nothing',
+      async (_what, name, version, file, message) => {
+        const owner = await createTestUser(server);
+        const headers = { authorization: `token ${owner.token}`, 'content-type': 'application/octet-stream' };
+        const put = await sendRaw(server.url, {
+          method: 'PUT',
+          path: `/api/packages/${owner.name}/generic/${name}/${version}/${file}`,
+          headers,
+          body: 'x',
+        });
+        expect({ status: put.status, message: put.json?.message }).toEqual({ status: 400, message: expect.stringMatching(message) });
+        const listed = await server.request(`/packages/${owner.name}`, { auth: { token: owner.token } });
+        expect(listed.body).toEqual([]);
+        expect(await packagesUsage(owner)).toBe(0);
+      },
+    );
 
     it.each([...forms('..'), ...forms('.')])('refuses to delete version %s of a package (400)', async (version) => {
       const path = `/api/packages/${alice.name}/generic/pkg/${version}`;
       const response = await sendRaw(server.url, { method: 'DELETE', path, headers: { authorization: `token ${alice.token}` } });
-      expect({ status: response.status, message: response.json?.message }).toEqual({ status: 400, message: expect.stringMatching(/invalid package version/) });
+      expect({ status: response.status, message: response.json?.message }).toEqual({
+        status: 400,
+        message: expect.stringMatching(/invalid package version/),
+      });
     });
 
     it('refuses what Forgejo refuses: one-character names that are not a letter or digit, file names with surrounding spaces', async () => {
@@ -120,7 +143,11 @@ describe('generic package registry', () => {
       // and still takes dots inside names and versions, and one-letter names
       expect((await upload(owner, fileUrl(owner.name, 'a', '1.0.0', 'f.txt'), 'x')).status).toBe(201);
       expect((await upload(owner, fileUrl(owner.name, 'a..b', '..1', '...'), 'x')).status).toBe(201);
-      expect((await server.request(`/packages/${owner.name}`, { auth: { token: owner.token } })).body.map((p: { name: string; version: string }) => `${p.name} ${p.version}`).sort()).toEqual(['a 1.0.0', 'a..b ..1']);
+      expect(
+        (await server.request(`/packages/${owner.name}`, { auth: { token: owner.token } })).body
+          .map((p: { name: string; version: string }) => `${p.name} ${p.version}`)
+          .sort(),
+      ).toEqual(['a 1.0.0', 'a..b ..1']);
     });
   });
 
@@ -128,7 +155,9 @@ describe('generic package registry', () => {
     await upload(alice, fileUrl(alice.name, 'multi', '2.0.0', 'a.txt'), 'aaaa');
     await upload(alice, fileUrl(alice.name, 'multi', '2.0.0', 'b.txt'), 'bbbbbb');
     expect(await packagesUsage(alice)).toBe(10);
-    expect((await server.request(`/api/packages/${alice.name}/generic/multi/2.0.0`, { method: 'DELETE', auth: { token: alice.token } })).status).toBe(204);
+    expect(
+      (await server.request(`/api/packages/${alice.name}/generic/multi/2.0.0`, { method: 'DELETE', auth: { token: alice.token } })).status,
+    ).toBe(204);
     expect(await packagesUsage(alice)).toBe(0);
     expect((await server.request(fileUrl(alice.name, 'multi', '2.0.0', 'a.txt'))).status).toBe(404);
   });
@@ -147,15 +176,33 @@ describe('generic package registry', () => {
   it('applies the two-factor check to Basic sign-in with a password', async () => {
     const carol = await createTestUser(server);
     const secret = (await server.request('/user/twofactor/totp', { method: 'POST', auth: { token: carol.token } })).body.secret;
-    expect((await server.request('/user/twofactor/totp/confirm', { method: 'POST', auth: { token: carol.token }, body: { passcode: totpCode(secret) } })).status).toBe(204);
+    expect(
+      (
+        await server.request('/user/twofactor/totp/confirm', {
+          method: 'POST',
+          auth: { token: carol.token },
+          body: { passcode: totpCode(secret) },
+        })
+      ).status,
+    ).toBe(204);
     const url = fileUrl(carol.name, 'otp', '1.0.0', 'f.txt');
     const withoutCode = await server.request(url, { method: 'PUT', body: 'x', auth: { basic: [carol.name, carol.password] } });
     expect(withoutCode.status).toBe(401);
     // The confirmation used the current step's code; each code is accepted once, so send the next step's.
     const nextCode = totpCode(secret, new Date(Date.now() + 30_000));
-    const withCode = await server.request(url, { method: 'PUT', body: 'x', auth: { basic: [carol.name, carol.password] }, headers: { 'X-Forgejo-OTP': nextCode } });
+    const withCode = await server.request(url, {
+      method: 'PUT',
+      body: 'x',
+      auth: { basic: [carol.name, carol.password] },
+      headers: { 'X-Forgejo-OTP': nextCode },
+    });
     expect(withCode.status).toBe(201);
-    const replayed = await server.request(url.replace('f.txt', 'g.txt'), { method: 'PUT', body: 'x', auth: { basic: [carol.name, carol.password] }, headers: { 'X-Forgejo-OTP': nextCode } });
+    const replayed = await server.request(url.replace('f.txt', 'g.txt'), {
+      method: 'PUT',
+      body: 'x',
+      auth: { basic: [carol.name, carol.password] },
+      headers: { 'X-Forgejo-OTP': nextCode },
+    });
     expect(replayed.status).toBe(401);
   });
 
@@ -172,7 +219,10 @@ describe('generic package registry', () => {
     const repo = await createTestRepository(server, alice.user, { name: 'private-home', isPrivate: true });
     const linkedUrl = fileUrl(alice.name, 'linked', '1.0.0', 'f.txt');
     expect((await upload(alice, linkedUrl, 'linked')).status).toBe(201);
-    expect((await server.request(`/packages/${alice.name}/generic/linked/-/link/${repo.name}`, { method: 'POST', auth: { token: alice.token } })).status).toBe(201);
+    expect(
+      (await server.request(`/packages/${alice.name}/generic/linked/-/link/${repo.name}`, { method: 'POST', auth: { token: alice.token } }))
+        .status,
+    ).toBe(201);
     expect((await server.request(linkedUrl, { auth: { token: bob.token } })).status).toBe(404);
     expect((await server.request(`/packages/${alice.name}/generic/linked/1.0.0`, { auth: { token: bob.token } })).status).toBe(404);
     const bobsList = await server.request(`/packages/${alice.name}?type=generic`, { auth: { token: bob.token } });
@@ -180,7 +230,9 @@ describe('generic package registry', () => {
     const own = await server.request(`/packages/${alice.name}/generic/linked/1.0.0`, { auth: { token: alice.token } });
     expect(own.body.repository.name).toBe('private-home');
 
-    expect((await server.request(`/packages/${alice.name}/generic/linked/-/unlink`, { method: 'POST', auth: { token: alice.token } })).status).toBe(201);
+    expect(
+      (await server.request(`/packages/${alice.name}/generic/linked/-/unlink`, { method: 'POST', auth: { token: alice.token } })).status,
+    ).toBe(201);
     expect((await server.request(linkedUrl, { auth: { token: bob.token } })).status).toBe(200);
     await server.request(`/api/packages/${alice.name}/generic/linked/1.0.0`, { method: 'DELETE', auth: { token: alice.token } });
   });
@@ -191,8 +243,15 @@ describe('generic package registry', () => {
     const target = new URL(server.url);
     await new Promise<void>((resolve) => {
       const req = httpRequest({
-        host: target.hostname, port: target.port, method: 'PUT', path: fileUrl(alice.name, 'aborted', '1.0.0', 'big.bin'),
-        headers: { authorization: `token ${alice.token}`, 'content-type': 'application/octet-stream', 'content-length': String(10 * 1024 * 1024) },
+        host: target.hostname,
+        port: target.port,
+        method: 'PUT',
+        path: fileUrl(alice.name, 'aborted', '1.0.0', 'big.bin'),
+        headers: {
+          authorization: `token ${alice.token}`,
+          'content-type': 'application/octet-stream',
+          'content-length': String(10 * 1024 * 1024),
+        },
       });
       req.on('error', () => resolve());
       req.write(randomBytes(256 * 1024));

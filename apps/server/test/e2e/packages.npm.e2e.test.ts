@@ -18,12 +18,31 @@ describe('npm registry (driven by the npm CLI)', () => {
   let npmrc: string;
 
   const npm = async (cwd: string, ...args: string[]) => {
-    const { stdout } = await run('npm', [...args, '--userconfig', npmrc, '--cache', path.join(work, 'cache'), '--registry', registry, '--prefer-online', '--no-audit', '--no-fund', '--no-update-notifier'], {
-      cwd, env: { ...process.env, npm_config_userconfig: npmrc }, timeout: 120_000,
-    });
+    const { stdout } = await run(
+      'npm',
+      [
+        ...args,
+        '--userconfig',
+        npmrc,
+        '--cache',
+        path.join(work, 'cache'),
+        '--registry',
+        registry,
+        '--prefer-online',
+        '--no-audit',
+        '--no-fund',
+        '--no-update-notifier',
+      ],
+      {
+        cwd,
+        env: { ...process.env, npm_config_userconfig: npmrc },
+        timeout: 120_000,
+      },
+    );
     return stdout.trim();
   };
-  const packagesUsage = async () => (await server.request('/user/quota', { auth: { token: alice.token } })).body.used.size.assets.packages.all;
+  const packagesUsage = async () =>
+    (await server.request('/user/quota', { auth: { token: alice.token } })).body.used.size.assets.packages.all;
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -43,7 +62,10 @@ describe('npm registry (driven by the npm CLI)', () => {
   async function makePackage(version: string): Promise<string> {
     const dir = path.join(work, `src-${version}`);
     await run('mkdir', ['-p', dir]);
-    await writeFile(path.join(dir, 'package.json'), JSON.stringify({ name: '@bellows-test/hello', version, description: 'says hello', main: 'index.js', license: 'MIT' }));
+    await writeFile(
+      path.join(dir, 'package.json'),
+      JSON.stringify({ name: '@bellows-test/hello', version, description: 'says hello', main: 'index.js', license: 'MIT' }),
+    );
     await writeFile(path.join(dir, 'index.js'), `module.exports = () => 'hello from ${version}';\n`);
     return dir;
   }
@@ -92,9 +114,12 @@ describe('npm registry (driven by the npm CLI)', () => {
     const name = '@bellows-test/twice';
     const tarball = Buffer.from('not really a tarball');
     const doc = (integrity: string) => ({
-      name, 'dist-tags': { latest: '1.0.0' },
+      name,
+      'dist-tags': { latest: '1.0.0' },
       versions: { '1.0.0': { name, version: '1.0.0', dist: { integrity } } },
-      _attachments: { 'twice-1.0.0.tgz': { content_type: 'application/octet-stream', data: tarball.toString('base64'), length: tarball.length } },
+      _attachments: {
+        'twice-1.0.0.tgz': { content_type: 'application/octet-stream', data: tarball.toString('base64'), length: tarball.length },
+      },
     });
     const url = `/api/packages/${alice.name}/npm/@bellows-test%2ftwice`;
     const bad = await server.request(url, { method: 'PUT', body: doc('sha512-AAAA'), auth: { token: alice.token } });

@@ -64,19 +64,36 @@ describe('pull requests', () => {
   });
 
   it('opens pull requests numbered 1, 2 in the repository sequence', async () => {
-    const first = await server.request(path(repo), { ...as(owner), method: 'POST', body: { head: 'feature', base: 'main', title: 'Feature', body: 'please' } });
+    const first = await server.request(path(repo), {
+      ...as(owner),
+      method: 'POST',
+      body: { head: 'feature', base: 'main', title: 'Feature', body: 'please' },
+    });
     expect(first.status).toBe(201);
     expectForgejoShape('POST', '/repos/{owner}/{repo}/pulls', 201, first.body);
     expect(first.body).toMatchObject({
-      number: 1, state: 'open', title: 'Feature', body: 'please', merged: false, mergeable: true,
-      head: { ref: 'feature', label: 'feature' }, base: { ref: 'main' }, user: { login: owner.name },
-      additions: 3, deletions: 2, changed_files: 4,
+      number: 1,
+      state: 'open',
+      title: 'Feature',
+      body: 'please',
+      merged: false,
+      mergeable: true,
+      head: { ref: 'feature', label: 'feature' },
+      base: { ref: 'main' },
+      user: { login: owner.name },
+      additions: 3,
+      deletions: 2,
+      changed_files: 4,
     });
     expect(first.body.head.sha).toMatch(/^[0-9a-f]{40}$/);
     expect(first.body.merge_base).toBe(first.body.base.sha);
     expect(first.body.head.repo.full_name).toBe(`${owner.name}/${repo.name}`);
 
-    const second = await server.request(path(repo), { ...as(owner), method: 'POST', body: { head: `${owner.name}:other`, base: 'main', title: 'Other' } });
+    const second = await server.request(path(repo), {
+      ...as(owner),
+      method: 'POST',
+      body: { head: `${owner.name}:other`, base: 'main', title: 'Other' },
+    });
     expect([second.status, second.body.number]).toEqual([201, 2]);
   });
 
@@ -97,7 +114,13 @@ describe('pull requests', () => {
     expect(res.headers.get('x-total-count')).toBe('3');
     expect(res.body.map((c: any) => [c.commit.message, c.files])).toEqual([
       ['rename old\n', [{ filename: 'new.txt', status: 'renamed' }]],
-      ['change a, remove b\n', [{ filename: 'a.txt', status: 'modified' }, { filename: 'b.txt', status: 'removed' }]],
+      [
+        'change a, remove b\n',
+        [
+          { filename: 'a.txt', status: 'modified' },
+          { filename: 'b.txt', status: 'removed' },
+        ],
+      ],
       ['add c\n', [{ filename: 'c.txt', status: 'added' }]],
     ]);
     expect(res.body[2].stats).toEqual({ total: 1, additions: 1, deletions: 0 });
@@ -123,7 +146,11 @@ describe('pull requests', () => {
     expect(got.status).toBe(200);
     expectForgejoShape('GET', '/repos/{owner}/{repo}/pulls/{index}', 200, got.body);
 
-    const edited = await server.request(path(repo, '/2'), { ...as(owner), method: 'PATCH', body: { title: 'Other, renamed', state: 'closed' } });
+    const edited = await server.request(path(repo, '/2'), {
+      ...as(owner),
+      method: 'PATCH',
+      body: { title: 'Other, renamed', state: 'closed' },
+    });
     expect(edited.status).toBe(201);
     expectForgejoShape('PATCH', '/repos/{owner}/{repo}/pulls/{index}', 201, edited.body);
     expect(edited.body).toMatchObject({ title: 'Other, renamed', state: 'closed' });
@@ -152,11 +179,19 @@ describe('pull requests', () => {
   });
 
   it('answers 404 on every pull request route of a private repository to outsiders', async () => {
-    const opened = await server.request(path(privateRepo), { ...as(owner), method: 'POST', body: { head: 'feature', base: 'main', title: 'secret' } });
+    const opened = await server.request(path(privateRepo), {
+      ...as(owner),
+      method: 'POST',
+      body: { head: 'feature', base: 'main', title: 'secret' },
+    });
     expect([opened.status, opened.body.number]).toEqual([201, 1]);
     const routes: [string, string, unknown?][] = [
-      ['GET', ''], ['GET', '/1'], ['GET', '/1/commits'], ['GET', '/1/files'],
-      ['POST', '', { head: 'other', base: 'main', title: 't' }], ['PATCH', '/1', { title: 'x' }],
+      ['GET', ''],
+      ['GET', '/1'],
+      ['GET', '/1/commits'],
+      ['GET', '/1/files'],
+      ['POST', '', { head: 'other', base: 'main', title: 't' }],
+      ['PATCH', '/1', { title: 'x' }],
     ];
     for (const [method, rest, body] of routes) {
       const res = await server.request(path(privateRepo, rest), { ...as(outsider), method, body });

@@ -20,7 +20,9 @@ describe('bellows admin quota recalculate', () => {
     await server.db.dataSource.query(`UPDATE owner_quota_usage SET bytes = 3 WHERE bucket = 'repos:public'`);
 
     expect(await bellows('admin', 'quota', 'recalculate', '--config', configFile, '--owner', ada.name)).toEqual({
-      code: 0, stdout: `${ada.name} repos:public: 3 → 500\n`, stderr: '',
+      code: 0,
+      stdout: `${ada.name} repos:public: 3 → 500\n`,
+      stderr: '',
     });
     expect((await server.request('/user/quota', { auth: { token: ada.token } })).body.used.size.repos.public).toBe(500);
     expect((await bellows('admin', 'quota', 'recalculate', '--config', configFile)).stdout).toBe(`${other.name} repos:public: 3 → 9\n`);

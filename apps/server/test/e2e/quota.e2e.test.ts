@@ -6,12 +6,32 @@ import { startTestServer, TestServer } from '../support/test-server';
 async function createOrg(server: TestServer, owner: TestUser): Promise<OwnerEntity> {
   const now = new Date();
   const org = await server.db.owners.insert({
-    name: `org${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`, kind: 'organization', fullName: '', email: '', passwordHash: null,
-    isAdmin: false, isActive: true, prohibitLogin: false, visibility: 'public', description: '', website: '', location: '', totpSecret: null,
-    totpEnabled: false, createdAt: now, updatedAt: now, lastLoginAt: null,
+    name: `org${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`,
+    kind: 'organization',
+    fullName: '',
+    email: '',
+    passwordHash: null,
+    isAdmin: false,
+    isActive: true,
+    prohibitLogin: false,
+    visibility: 'public',
+    description: '',
+    website: '',
+    location: '',
+    totpSecret: null,
+    totpEnabled: false,
+    createdAt: now,
+    updatedAt: now,
+    lastLoginAt: null,
   });
   const team = await server.db.teams.insert({
-    orgId: org.id, name: 'Owners', description: '', permission: 'owner', includesAllRepositories: true, canCreateOrgRepo: true, unitsMap: '{}',
+    orgId: org.id,
+    name: 'Owners',
+    description: '',
+    permission: 'owner',
+    includesAllRepositories: true,
+    canCreateOrgRepo: true,
+    unitsMap: '{}',
   });
   await server.db.teamMembers.add(team.id, owner.user.id);
   return org;
@@ -41,7 +61,13 @@ describe('quota API', () => {
     const res = await server.request('/user/quota', { auth: { token: ada.token } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      used: { size: { repos: { public: 1000, private: 7 }, git: { LFS: 50 }, assets: { attachments: { issues: 11, releases: 0 }, artifacts: 0, packages: { all: 0 } } } },
+      used: {
+        size: {
+          repos: { public: 1000, private: 7 },
+          git: { LFS: 50 },
+          assets: { attachments: { issues: 11, releases: 0 }, artifacts: 0, packages: { all: 0 } },
+        },
+      },
       groups: [],
     });
   });
@@ -76,7 +102,9 @@ describe('quota API', () => {
     const edited = await asAdmin('/admin/quota/rules/tiny', 'PATCH', { limit: 20 });
     expect(edited.body).toEqual({ name: 'tiny', limit: 20, subjects: ['size:repos:all'] });
     expect((await asAdmin('/admin/quota/rules/tiny')).body.limit).toBe(20);
-    expect((await asAdmin('/admin/quota/rules')).body).toEqual(expect.arrayContaining([{ name: 'tiny', limit: 20, subjects: ['size:repos:all'] }]));
+    expect((await asAdmin('/admin/quota/rules')).body).toEqual(
+      expect.arrayContaining([{ name: 'tiny', limit: 20, subjects: ['size:repos:all'] }]),
+    );
     expect((await asAdmin('/admin/quota/rules/temporary', 'POST')).status).toBe(404);
     await asAdmin('/admin/quota/rules', 'POST', { name: 'temporary', limit: 1, subjects: ['size:all'] });
     expect((await asAdmin('/admin/quota/rules/temporary', 'DELETE')).status).toBe(204);
@@ -86,20 +114,29 @@ describe('quota API', () => {
   });
 
   it('manages groups with inline rules, links, assignments, and reports over-quota users', async () => {
-    const created = await asAdmin('/admin/quota/groups', 'POST', { name: 'small', rules: [{ name: 'tiny' }, { name: 'assets-100', limit: 100, subjects: ['size:assets:all'] }] });
+    const created = await asAdmin('/admin/quota/groups', 'POST', {
+      name: 'small',
+      rules: [{ name: 'tiny' }, { name: 'assets-100', limit: 100, subjects: ['size:assets:all'] }],
+    });
     expect(created.status).toBe(201);
     expect(created.body.rules).toEqual(
-      expect.arrayContaining([{ name: 'tiny', limit: 20, subjects: ['size:repos:all'] }, { name: 'assets-100', limit: 100, subjects: ['size:assets:all'] }]),
+      expect.arrayContaining([
+        { name: 'tiny', limit: 20, subjects: ['size:repos:all'] },
+        { name: 'assets-100', limit: 100, subjects: ['size:assets:all'] },
+      ]),
     );
     expect((await asAdmin('/admin/quota/groups', 'POST', { name: 'small' })).status).toBe(409);
-    expect((await asAdmin('/admin/quota/groups', 'POST', { name: 'x', rules: [{ name: 'y', limit: 'lots', subjects: ['size:all'] }] })).status).toBe(422);
+    expect(
+      (await asAdmin('/admin/quota/groups', 'POST', { name: 'x', rules: [{ name: 'y', limit: 'lots', subjects: ['size:all'] }] })).status,
+    ).toBe(422);
     expect((await asAdmin('/admin/quota/groups/x')).status).toBe(404);
     expect((await asAdmin(`/admin/quota/groups/small/users/${ada.name}`, 'PUT')).status).toBe(204);
     expect((await asAdmin(`/admin/quota/groups/small/users/${ada.name}`, 'PUT')).status).toBe(409);
     expect((await asAdmin('/admin/quota/groups/small/users/nobody-here', 'PUT')).status).toBe(404);
     expect((await asAdmin('/admin/quota/groups/small/users')).body.map((u: { login: string }) => u.login)).toEqual([ada.name]);
 
-    const check = (subject: string) => server.request(`/user/quota/check?subject=${subject}`, { auth: { token: ada.token } }).then((r) => r.body);
+    const check = (subject: string) =>
+      server.request(`/user/quota/check?subject=${subject}`, { auth: { token: ada.token } }).then((r) => r.body);
     expect(await check('size:repos:all')).toBe(true); // 1007 bytes of git data against 20
     expect(await check('size:assets:attachments:issues')).toBe(false); // 11 bytes against 100
     expect(await check('size:all')).toBe(true);
@@ -118,7 +155,7 @@ describe('quota API', () => {
     expect((await asAdmin(`/admin/quota/groups/small/users/${ada.name}`, 'DELETE')).status).toBe(404);
   });
 
-  it('replaces an owner\'s groups, refusing unknown group names with 422', async () => {
+  it("replaces an owner's groups, refusing unknown group names with 422", async () => {
     await asAdmin('/admin/quota/groups', 'POST', { name: 'other' });
     expect((await asAdmin(`/admin/users/${bob.name}/quota/groups`, 'POST', { groups: ['small', 'other'] })).status).toBe(204);
     expect((await asAdmin(`/admin/users/${bob.name}/quota`)).body.groups.map((g: { name: string }) => g.name)).toEqual(['other', 'small']);
@@ -148,8 +185,13 @@ describe('quota API', () => {
     expect(list.headers.get('link')).toContain('rel="next"');
     expect(list.body).toEqual([
       {
-        name: 'big.zip', size: 9000, api_url: expect.stringMatching(new RegExp(`api/v1/repos/${org.name}/org-repo/releases/${releaseId}/assets/\\d+$`)),
-        contained_in: { api_url: expect.stringContaining(`/releases/${releaseId}`), html_url: expect.stringContaining(`${org.name}/org-repo/releases`) },
+        name: 'big.zip',
+        size: 9000,
+        api_url: expect.stringMatching(new RegExp(`api/v1/repos/${org.name}/org-repo/releases/${releaseId}/assets/\\d+$`)),
+        contained_in: {
+          api_url: expect.stringContaining(`/releases/${releaseId}`),
+          html_url: expect.stringContaining(`${org.name}/org-repo/releases`),
+        },
       },
     ]);
     expect((await server.request(`/orgs/${org.name}/quota/check?subject=size:all`, { auth: { token: admin.token } })).body).toBe(false);
@@ -186,7 +228,9 @@ describe('quota API', () => {
     ]);
     const artifacts = await server.request('/user/quota/artifacts', { auth: { token: ada.token } });
     expect(artifacts.body).toEqual([{ name: 'dist', size: 44, html_url: `${server.url}${ada.name}/site/actions/runs/${runId}` }]);
-    expect((await server.request('/user/quota/attachments', { auth: { token: ada.token } })).body.map((a: { name: string }) => a.name)).toEqual(['log.txt']);
+    expect(
+      (await server.request('/user/quota/attachments', { auth: { token: ada.token } })).body.map((a: { name: string }) => a.name),
+    ).toEqual(['log.txt']);
     expect((await server.request('/user/quota', { auth: { token: ada.token } })).body.used.size.assets.packages.all).toBe(315);
   });
 });

@@ -26,26 +26,39 @@ describe('the quota API as a Forgejo admin script uses it', () => {
     await server.db.repositories.insert({ ownerId: user.user.id, name: 'data', gitSize: git, lfsSize: lfs });
     return user;
   };
-  const assign = async (user: TestUser, group: string) => expect((await asAdmin(`/admin/quota/groups/${group}/users/${user.name}`, 'PUT')).status).toBe(204);
+  const assign = async (user: TestUser, group: string) =>
+    expect((await asAdmin(`/admin/quota/groups/${group}/users/${user.name}`, 'PUT')).status).toBe(204);
 
   it('creates a group naming existing rules with 201, the stored rules winning over any fields given', async () => {
     expect((await asAdmin('/admin/quota/rules', 'POST', { name: 'lfs-1k', limit: 1000, subjects: ['size:git:lfs'] })).status).toBe(201);
     const byName = await asAdmin('/admin/quota/groups', 'POST', { name: 'by-name', rules: [{ name: 'lfs-1k' }] });
-    expect([byName.status, byName.body]).toEqual([201, { name: 'by-name', rules: [{ name: 'lfs-1k', limit: 1000, subjects: ['size:git:lfs'] }] }]);
-    const withFields = await asAdmin('/admin/quota/groups', 'POST', { name: 'with-fields', rules: [{ name: 'LFS-1K', limit: 5, subjects: ['size:all'] }] });
+    expect([byName.status, byName.body]).toEqual([
+      201,
+      { name: 'by-name', rules: [{ name: 'lfs-1k', limit: 1000, subjects: ['size:git:lfs'] }] },
+    ]);
+    const withFields = await asAdmin('/admin/quota/groups', 'POST', {
+      name: 'with-fields',
+      rules: [{ name: 'LFS-1K', limit: 5, subjects: ['size:all'] }],
+    });
     expect([withFields.status, withFields.body.rules]).toEqual([201, [{ name: 'lfs-1k', limit: 1000, subjects: ['size:git:lfs'] }]]);
     expect((await asAdmin('/admin/quota/rules/lfs-1k')).body).toEqual({ name: 'lfs-1k', limit: 1000, subjects: ['size:git:lfs'] });
   });
 
   it('gives a new inline rule without limit the limit 0, and accepts rules without subjects, which limit nothing', async () => {
     const created = await asAdmin('/admin/quota/groups', 'POST', {
-      name: 'inline', rules: [{ name: 'assets-zero', subjects: ['size:assets:all'] }, { name: 'no-subjects', limit: 10 }],
+      name: 'inline',
+      rules: [
+        { name: 'assets-zero', subjects: ['size:assets:all'] },
+        { name: 'no-subjects', limit: 10 },
+      ],
     });
     expect(created.status).toBe(201);
-    expect(created.body.rules).toEqual(expect.arrayContaining([
-      { name: 'assets-zero', limit: 0, subjects: ['size:assets:all'] },
-      { name: 'no-subjects', limit: 10, subjects: [] },
-    ]));
+    expect(created.body.rules).toEqual(
+      expect.arrayContaining([
+        { name: 'assets-zero', limit: 0, subjects: ['size:assets:all'] },
+        { name: 'no-subjects', limit: 10, subjects: [] },
+      ]),
+    );
     const bare = await asAdmin('/admin/quota/rules', 'POST', { name: 'bare', limit: 0 });
     expect([bare.status, bare.body]).toEqual([201, { name: 'bare', limit: 0, subjects: [] }]);
     const noLimit = await asAdmin('/admin/quota/rules', 'POST', { name: 'no-limit', subjects: ['size:all'] });
@@ -59,7 +72,7 @@ describe('the quota API as a Forgejo admin script uses it', () => {
     expect(await check(user, 'size:repos:public')).toBe(false);
   });
 
-  it("shows groups: [] for an owner no group applies to, while [quota.default] TOTAL still decides the check", async () => {
+  it('shows groups: [] for an owner no group applies to, while [quota.default] TOTAL still decides the check', async () => {
     const user = await userStoring(150);
     const own = await server.request('/user/quota', { auth: { token: user.token } });
     expect(own.body.groups).toEqual([]);
@@ -69,13 +82,18 @@ describe('the quota API as a Forgejo admin script uses it', () => {
     // A real group named "default" is now told apart from the built-in one.
     await asAdmin('/admin/quota/groups', 'POST', { name: 'default', rules: [{ name: 'roomy', limit: 1000, subjects: ['size:all'] }] });
     await assign(user, 'default');
-    expect((await asAdmin(`/admin/users/${user.name}/quota`)).body.groups).toEqual([{ name: 'default', rules: [{ name: 'roomy', limit: 1000, subjects: ['size:all'] }] }]);
+    expect((await asAdmin(`/admin/users/${user.name}/quota`)).body.groups).toEqual([
+      { name: 'default', rules: [{ name: 'roomy', limit: 1000, subjects: ['size:all'] }] },
+    ]);
     expect(await check(user, 'size:all')).toBe(false);
   });
 
   it('shows rule and group names to site admins only, by default', async () => {
     const user = await userStoring(1);
-    await asAdmin('/admin/quota/groups', 'POST', { name: 'customer-acme', rules: [{ name: 'acme-total', limit: 1000, subjects: ['size:all'] }] });
+    await asAdmin('/admin/quota/groups', 'POST', {
+      name: 'customer-acme',
+      rules: [{ name: 'acme-total', limit: 1000, subjects: ['size:all'] }],
+    });
     await assign(user, 'customer-acme');
     const own = await server.request('/user/quota', { auth: { token: user.token } });
     expect(own.body.groups).toEqual([{ rules: [{ limit: 1000, subjects: ['size:all'] }] }]);
@@ -90,7 +108,11 @@ describe('the quota API as a Forgejo admin script uses it', () => {
   describe('evaluates as docs/quota.md "Differences from Forgejo" says', () => {
     it('a child rule limits its parent: an LFS rule over its limit makes size:all over quota', async () => {
       await asAdmin('/admin/quota/groups', 'POST', {
-        name: 'total-and-lfs', rules: [{ name: 'total-1000', limit: 1000, subjects: ['size:all'] }, { name: 'lfs-10', limit: 10, subjects: ['size:git:lfs'] }],
+        name: 'total-and-lfs',
+        rules: [
+          { name: 'total-1000', limit: 1000, subjects: ['size:all'] },
+          { name: 'lfs-10', limit: 10, subjects: ['size:git:lfs'] },
+        ],
       });
       const user = await userStoring(0, 20);
       await assign(user, 'total-and-lfs');
@@ -99,7 +121,10 @@ describe('the quota API as a Forgejo admin script uses it', () => {
     });
 
     it('usage equal to the limit is within quota', async () => {
-      await asAdmin('/admin/quota/groups', 'POST', { name: 'exactly-100', rules: [{ name: 'total-100', limit: 100, subjects: ['size:all'] }] });
+      await asAdmin('/admin/quota/groups', 'POST', {
+        name: 'exactly-100',
+        rules: [{ name: 'total-100', limit: 100, subjects: ['size:all'] }],
+      });
       const atLimit = await userStoring(100);
       await assign(atLimit, 'exactly-100');
       expect(await check(atLimit, 'size:all')).toBe(false);
@@ -116,7 +141,10 @@ describe('the quota API as a Forgejo admin script uses it', () => {
     });
 
     it('each byte counts once: a rule on size:all and size:repos:all counts repositories once', async () => {
-      await asAdmin('/admin/quota/groups', 'POST', { name: 'overlapping', rules: [{ name: 'overlap-150', limit: 150, subjects: ['size:all', 'size:repos:all'] }] });
+      await asAdmin('/admin/quota/groups', 'POST', {
+        name: 'overlapping',
+        rules: [{ name: 'overlap-150', limit: 150, subjects: ['size:all', 'size:repos:all'] }],
+      });
       const user = await userStoring(100);
       await assign(user, 'overlapping');
       expect(await check(user, 'size:all')).toBe(false);
@@ -139,7 +167,10 @@ describe('[quota] SHOW_NAMES_TO_OWNERS = true', () => {
     const admin = await createTestUser(server, { admin: true });
     const user = await createTestUser(server);
     const asAdmin = (path: string, method = 'GET', body?: unknown) => server.request(path, { method, body, auth: { token: admin.token } });
-    await asAdmin('/admin/quota/groups', 'POST', { name: 'standard', rules: [{ name: 'standard-total', limit: 1000, subjects: ['size:all'] }] });
+    await asAdmin('/admin/quota/groups', 'POST', {
+      name: 'standard',
+      rules: [{ name: 'standard-total', limit: 1000, subjects: ['size:all'] }],
+    });
     await asAdmin(`/admin/quota/groups/standard/users/${user.name}`, 'PUT');
     const own = await server.request('/user/quota', { auth: { token: user.token } });
     expect(own.body.groups).toEqual([{ name: 'standard', rules: [{ name: 'standard-total', limit: 1000, subjects: ['size:all'] }] }]);

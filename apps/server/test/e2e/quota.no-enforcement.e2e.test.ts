@@ -23,7 +23,14 @@ describe('an owner over every quota limit', () => {
     admin = await createTestUser(server, { admin: true });
     ada = await createTestUser(server, { name: 'ada' });
     const asAdmin = (path: string, method: string, body: unknown) => server.request(path, { method, body, auth: { token: admin.token } });
-    expect((await asAdmin('/admin/quota/groups', 'POST', { name: 'nothing-allowed', rules: [{ name: 'one-byte', limit: 1, subjects: ['size:all'] }] })).status).toBe(201);
+    expect(
+      (
+        await asAdmin('/admin/quota/groups', 'POST', {
+          name: 'nothing-allowed',
+          rules: [{ name: 'one-byte', limit: 1, subjects: ['size:all'] }],
+        })
+      ).status,
+    ).toBe(201);
     expect((await asAdmin('/admin/users/ada/quota/groups', 'POST', { groups: ['nothing-allowed'] })).status).toBe(204);
   });
   afterAll(async () => {
@@ -32,7 +39,11 @@ describe('an owner over every quota limit', () => {
   });
 
   it('can still create a repository and push to it, and is reported over quota', async () => {
-    const created = await server.request('/user/repos', { method: 'POST', auth: { token: ada.token }, body: { name: 'big', auto_init: true } });
+    const created = await server.request('/user/repos', {
+      method: 'POST',
+      auth: { token: ada.token },
+      body: { name: 'big', auto_init: true },
+    });
     expect(created.status).toBe(201);
     expect((await server.request('/user/quota/check?subject=size:all', { auth: { token: ada.token } })).body).toBe(true);
 

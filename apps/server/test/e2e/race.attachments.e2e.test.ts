@@ -1,6 +1,15 @@
 import { CommentEntity, IssueEntity, RepositoryEntity } from '@bellows/persistence-typeorm';
 import { createTestUser, TestUser } from '../support/fixtures';
-import { Answer, multipartBody, RacePair, raceContent, raceSettings, rowExists, itHoldsUnderRaces, WriteContext } from '../support/race-harness';
+import {
+  Answer,
+  multipartBody,
+  RacePair,
+  raceContent,
+  raceSettings,
+  rowExists,
+  itHoldsUnderRaces,
+  WriteContext,
+} from '../support/race-harness';
 import { repositoryGone } from '../support/race-parents';
 import { createTestRepository } from '../support/repositories';
 import { startTestServer, TestServer } from '../support/test-server';
@@ -37,9 +46,19 @@ describe('race suite: issue and comment attachments', () => {
   async function parents(freshRepository: boolean): Promise<Parents> {
     const repo = freshRepository ? await createTestRepository(server, owner.user) : shared;
     const issue = await server.db.transaction((tx) =>
-      tx.issues.create({ repoId: repo.id, posterId: owner.user.id, title: 'race', body: '', isClosed: false, milestoneId: null, createdAt: new Date() }),
+      tx.issues.create({
+        repoId: repo.id,
+        posterId: owner.user.id,
+        title: 'race',
+        body: '',
+        isClosed: false,
+        milestoneId: null,
+        createdAt: new Date(),
+      }),
     );
-    const comment = await server.db.transaction((tx) => tx.comments.insert({ issueId: issue.id, type: 0, posterId: owner.user.id, content: 'race', createdAt: new Date() }));
+    const comment = await server.db.transaction((tx) =>
+      tx.comments.insert({ issueId: issue.id, type: 0, posterId: owner.user.id, content: 'race', createdAt: new Date() }),
+    );
     return { repo, repoPath: `/api/v1/repos/${owner.name}/${repo.name}`, issue, comment };
   }
 
@@ -51,9 +70,15 @@ describe('race suite: issue and comment attachments', () => {
     return async (p: Parents, ctx: WriteContext): Promise<Answer[]> => {
       const content = raceContent(`${kind}-${ctx.plan.index}-${held}`, ctx.plan.contentBytes);
       const form = multipartBody('attachment', 'race.bin', content);
-      const request = body === 'form'
-        ? { method: 'POST', path: assetsOf(kind)(p), headers: { ...auth(), 'content-type': form.contentType }, body: form.body }
-        : { method: 'POST', path: `${assetsOf(kind)(p)}?name=race.bin`, headers: { ...auth(), 'content-type': 'application/octet-stream' }, body: content };
+      const request =
+        body === 'form'
+          ? { method: 'POST', path: assetsOf(kind)(p), headers: { ...auth(), 'content-type': form.contentType }, body: form.body }
+          : {
+              method: 'POST',
+              path: `${assetsOf(kind)(p)}?name=race.bin`,
+              headers: { ...auth(), 'content-type': 'application/octet-stream' },
+              body: content,
+            };
       return [held ? await ctx.held(request) : await ctx.call(request)];
     };
   }
@@ -62,7 +87,12 @@ describe('race suite: issue and comment attachments', () => {
 
   function removal(what: Removal) {
     return (p: Parents, ctx: WriteContext): Promise<Answer> => {
-      const path = what === 'repository' ? p.repoPath : what === 'issue' ? `${p.repoPath}/issues/${p.issue.index}` : `${p.repoPath}/issues/comments/${p.comment.id}`;
+      const path =
+        what === 'repository'
+          ? p.repoPath
+          : what === 'issue'
+            ? `${p.repoPath}/issues/${p.issue.index}`
+            : `${p.repoPath}/issues/comments/${p.comment.id}`;
       return ctx.call({ method: 'DELETE', path, headers: auth() });
     };
   }
@@ -75,10 +105,12 @@ describe('race suite: issue and comment attachments', () => {
     const get = await fetch(`${server.url}${path.slice(1)}`, { headers: auth() });
     // An issue's number may be given again to a later issue (Bellows takes MAX(index) + 1): only the same id came back.
     const shown = get.status === 200 ? ((await get.json()) as { id?: number }).id : undefined;
-    if (get.status !== 404 && !(get.status === 200 && shown !== id)) findings.push(`GET ${what} → ${get.status} after its deletion answered 204`);
+    if (get.status !== 404 && !(get.status === 200 && shown !== id))
+      findings.push(`GET ${what} → ${get.status} after its deletion answered 204`);
     if (await rowExists(server, what, id)) findings.push(`${what} row ${id} exists after its deletion answered 204`);
     // Deleting an issue deletes its comments.
-    if (what === 'issue' && (await rowExists(server, 'comment', p.comment.id))) findings.push(`comment row ${p.comment.id} of the deleted issue exists`);
+    if (what === 'issue' && (await rowExists(server, 'comment', p.comment.id)))
+      findings.push(`comment row ${p.comment.id} of the deleted issue exists`);
     return findings;
   }
 

@@ -46,9 +46,12 @@ describe('race suite: package registries', () => {
   /** Rows of the package that was there before: none may exist once its deletion was answered. */
   async function oldRowsBack(existing: Existing, includePackage: boolean): Promise<string[]> {
     const findings: string[] = [];
-    if (await rowExists(server, 'package_version', existing.versionId)) findings.push(`package_version ${existing.versionId} (${existing.name} ${VERSION}) exists after its deletion was answered`);
-    if (await rowExists(server, 'package_file', existing.fileId)) findings.push(`package_file ${existing.fileId} of ${existing.name} ${VERSION} exists after its deletion was answered`);
-    if (includePackage && (await rowExists(server, 'package', existing.packageId))) findings.push(`package ${existing.packageId} (${existing.name}) exists after its deletion was answered`);
+    if (await rowExists(server, 'package_version', existing.versionId))
+      findings.push(`package_version ${existing.versionId} (${existing.name} ${VERSION}) exists after its deletion was answered`);
+    if (await rowExists(server, 'package_file', existing.fileId))
+      findings.push(`package_file ${existing.fileId} of ${existing.name} ${VERSION} exists after its deletion was answered`);
+    if (includePackage && (await rowExists(server, 'package', existing.packageId)))
+      findings.push(`package ${existing.packageId} (${existing.name}) exists after its deletion was answered`);
     return findings;
   }
 
@@ -60,7 +63,9 @@ describe('race suite: package registries', () => {
   function genericUpload(file: string, held: boolean) {
     return async (existing: Existing, ctx: WriteContext): Promise<Answer[]> => {
       const request = {
-        method: 'PUT', path: genericPath(existing.name, file), headers: { ...auth(), 'content-type': 'application/octet-stream' },
+        method: 'PUT',
+        path: genericPath(existing.name, file),
+        headers: { ...auth(), 'content-type': 'application/octet-stream' },
         body: raceContent(`generic-${existing.name}-${file}`, ctx.plan.contentBytes),
       };
       return [held ? await ctx.held(request) : await ctx.call(request)];
@@ -69,17 +74,26 @@ describe('race suite: package registries', () => {
 
   function genericPair(removal: 'registry' | 'api'): RacePair<Existing> {
     return {
-      title: removal === 'registry' ? 'generic package upload × version deletion (registry DELETE)' : 'generic package upload × deletePackage (package API)',
+      title:
+        removal === 'registry'
+          ? 'generic package upload × version deletion (registry DELETE)'
+          : 'generic package upload × deletePackage (package API)',
       parentName: 'package version',
       setup: async (index, rng) => {
         const name = `race-generic-${index}-${rng.int(0, 1e9).toString(36)}`;
-        await expectCreated(await sendWhole({ method: 'PUT', path: genericPath(name, 'old.bin'), headers: auth(), body: raceContent(`old-${name}`, 1000) }));
+        await expectCreated(
+          await sendWhole({ method: 'PUT', path: genericPath(name, 'old.bin'), headers: auth(), body: raceContent(`old-${name}`, 1000) }),
+        );
         return recorded('generic', name, 'old.bin');
       },
       write: genericUpload('new.bin', true),
       second: genericUpload('new2.bin', false),
       remove: (existing, ctx) =>
-        ctx.call({ method: 'DELETE', path: removal === 'registry' ? genericPath(existing.name) : `/api/v1/packages/${owner.name}/generic/${existing.name}/${VERSION}`, headers: auth() }),
+        ctx.call({
+          method: 'DELETE',
+          path: removal === 'registry' ? genericPath(existing.name) : `/api/v1/packages/${owner.name}/generic/${existing.name}/${VERSION}`,
+          headers: auth(),
+        }),
       parents: (existing) => ({ package: [existing.packageId], package_version: [existing.versionId] }),
       resurrected: async (existing) => {
         const findings = await oldRowsBack(existing, false);
@@ -106,16 +120,29 @@ describe('race suite: package registries', () => {
     const integrity = `sha512-${createHash('sha512').update(tarball).digest('base64')}`;
     const shasum = createHash('sha1').update(tarball).digest('hex');
     return JSON.stringify({
-      _id: name, name, 'dist-tags': { latest: version },
-      versions: { [version]: { name, version, description: 'race', dist: { integrity, shasum, tarball: `${server.url}${npmPath(name).slice(1)}/-/${name}-${version}.tgz` } } },
-      _attachments: { [`${name}-${version}.tgz`]: { content_type: 'application/octet-stream', data: tarball.toString('base64'), length: tarball.length } },
+      _id: name,
+      name,
+      'dist-tags': { latest: version },
+      versions: {
+        [version]: {
+          name,
+          version,
+          description: 'race',
+          dist: { integrity, shasum, tarball: `${server.url}${npmPath(name).slice(1)}/-/${name}-${version}.tgz` },
+        },
+      },
+      _attachments: {
+        [`${name}-${version}.tgz`]: { content_type: 'application/octet-stream', data: tarball.toString('base64'), length: tarball.length },
+      },
     });
   }
 
   function npmPublish(version: string, held: boolean) {
     return async (existing: Existing, ctx: WriteContext): Promise<Answer[]> => {
       const request = {
-        method: 'PUT', path: npmPath(existing.name), headers: { ...auth(), 'content-type': 'application/json' },
+        method: 'PUT',
+        path: npmPath(existing.name),
+        headers: { ...auth(), 'content-type': 'application/json' },
         body: npmDocument(existing.name, version, raceContent(`npm-${existing.name}-${version}`, ctx.plan.contentBytes)),
       };
       return [held ? await ctx.held(request) : await ctx.call(request)];
@@ -130,11 +157,21 @@ describe('race suite: package registries', () => {
 
   function npmPair(removal: 'package' | 'version'): RacePair<Existing> {
     return {
-      title: removal === 'package' ? 'npm publish × package deletion (npm unpublish -rev)' : 'npm publish × deletion of the only version (tarball DELETE)',
+      title:
+        removal === 'package'
+          ? 'npm publish × package deletion (npm unpublish -rev)'
+          : 'npm publish × deletion of the only version (tarball DELETE)',
       parentName: removal === 'package' ? 'package' : 'package version',
       setup: async (index, rng) => {
         const name = `race-npm-${index}-${rng.int(0, 1e9).toString(36)}`;
-        await expectCreated(await sendWhole({ method: 'PUT', path: npmPath(name), headers: { ...auth(), 'content-type': 'application/json' }, body: npmDocument(name, VERSION, raceContent(`old-${name}`, 1000)) }));
+        await expectCreated(
+          await sendWhole({
+            method: 'PUT',
+            path: npmPath(name),
+            headers: { ...auth(), 'content-type': 'application/json' },
+            body: npmDocument(name, VERSION, raceContent(`old-${name}`, 1000)),
+          }),
+        );
         return recorded('npm', name, `${name}-${VERSION}.tgz`);
       },
       write: npmPublish('1.0.1', true),
@@ -142,7 +179,10 @@ describe('race suite: package registries', () => {
       remove: (existing, ctx) =>
         ctx.call({
           method: 'DELETE',
-          path: removal === 'package' ? `${npmPath(existing.name)}/-rev/1-race` : `${npmPath(existing.name)}/-/${VERSION}/${existing.name}-${VERSION}.tgz/-rev/1-race`,
+          path:
+            removal === 'package'
+              ? `${npmPath(existing.name)}/-rev/1-race`
+              : `${npmPath(existing.name)}/-/${VERSION}/${existing.name}-${VERSION}.tgz/-rev/1-race`,
           headers: auth(),
         }),
       parents: (existing) => ({ package: [existing.packageId], package_version: [existing.versionId] }),
@@ -161,8 +201,17 @@ describe('race suite: package registries', () => {
     };
   }
 
-  const sendWhole = async (request: { method: string; path: string; headers: Record<string, string>; body: Buffer | string }): Promise<Answer> => {
-    const res = await fetch(`${server.url}${request.path.slice(1)}`, { method: request.method, headers: request.headers, body: request.body });
+  const sendWhole = async (request: {
+    method: string;
+    path: string;
+    headers: Record<string, string>;
+    body: Buffer | string;
+  }): Promise<Answer> => {
+    const res = await fetch(`${server.url}${request.path.slice(1)}`, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+    });
     const text = await res.text();
     return { label: `${request.method} ${request.path}`, status: res.status, text, json: undefined };
   };

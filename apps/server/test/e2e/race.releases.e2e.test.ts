@@ -1,6 +1,15 @@
 import { ReleaseEntity, RepositoryEntity } from '@bellows/persistence-typeorm';
 import { createTestUser, TestUser } from '../support/fixtures';
-import { Answer, multipartBody, RacePair, raceContent, raceSettings, rowExists, itHoldsUnderRaces, WriteContext } from '../support/race-harness';
+import {
+  Answer,
+  multipartBody,
+  RacePair,
+  raceContent,
+  raceSettings,
+  rowExists,
+  itHoldsUnderRaces,
+  WriteContext,
+} from '../support/race-harness';
 import { repositoryGone } from '../support/race-parents';
 import { createTestRepository } from '../support/repositories';
 import { startTestServer, TestServer } from '../support/test-server';
@@ -35,10 +44,21 @@ describe('race suite: release assets', () => {
   async function parents(index: number, freshRepository: boolean): Promise<Parents> {
     const repo = freshRepository ? await createTestRepository(server, owner.user) : shared;
     // In a transaction: on SQLite a write outside one shares the single connection with the server's transactions and could be rolled back with one of them.
-    const release = await server.db.transaction((tx) => tx.releases.create({
-      repoId: repo.id, tagName: `race-${index}-${Date.now().toString(36)}`, targetCommitish: 'main', name: 'race', body: '', isDraft: true,
-      isPrerelease: false, publisherId: owner.user.id, sha1: null, createdAt: new Date(), publishedAt: null,
-    }));
+    const release = await server.db.transaction((tx) =>
+      tx.releases.create({
+        repoId: repo.id,
+        tagName: `race-${index}-${Date.now().toString(36)}`,
+        targetCommitish: 'main',
+        name: 'race',
+        body: '',
+        isDraft: true,
+        isPrerelease: false,
+        publisherId: owner.user.id,
+        sha1: null,
+        createdAt: new Date(),
+        publishedAt: null,
+      }),
+    );
     return { repo, repoPath: `/api/v1/repos/${owner.name}/${repo.name}`, release };
   }
 
@@ -48,9 +68,15 @@ describe('race suite: release assets', () => {
       const content = raceContent(`release-${ctx.plan.index}-${held}`, ctx.plan.contentBytes);
       const assets = `${p.repoPath}/releases/${p.release.id}/assets`;
       const form = multipartBody('attachment', 'asset.bin', content);
-      const request = body === 'form'
-        ? { method: 'POST', path: assets, headers: { ...auth(), 'content-type': form.contentType }, body: form.body }
-        : { method: 'POST', path: `${assets}?name=asset.bin`, headers: { ...auth(), 'content-type': 'application/octet-stream' }, body: content };
+      const request =
+        body === 'form'
+          ? { method: 'POST', path: assets, headers: { ...auth(), 'content-type': form.contentType }, body: form.body }
+          : {
+              method: 'POST',
+              path: `${assets}?name=asset.bin`,
+              headers: { ...auth(), 'content-type': 'application/octet-stream' },
+              body: content,
+            };
       return [held ? await ctx.held(request) : await ctx.call(request)];
     };
   }
@@ -62,14 +88,20 @@ describe('race suite: release assets', () => {
       setup: (index) => parents(index, what === 'repository'),
       write: upload(true, body),
       second: upload(false, body),
-      remove: (p, ctx) => ctx.call({ method: 'DELETE', path: what === 'repository' ? p.repoPath : `${p.repoPath}/releases/${p.release.id}`, headers: auth() }),
+      remove: (p, ctx) =>
+        ctx.call({
+          method: 'DELETE',
+          path: what === 'repository' ? p.repoPath : `${p.repoPath}/releases/${p.release.id}`,
+          headers: auth(),
+        }),
       parents: (p) => ({ repository: what === 'repository' ? [p.repo.id] : [], release: [p.release.id] }),
       resurrected: async (p) => {
         if (what === 'repository') return repositoryGone(server, owner, p.repo);
         const findings: string[] = [];
         const get = await fetch(`${server.url}${p.repoPath.slice(1)}/releases/${p.release.id}`, { headers: auth() });
         if (get.status !== 404) findings.push(`GET release → ${get.status} after its deletion answered 204`);
-        if (await rowExists(server, 'release', p.release.id)) findings.push(`release row ${p.release.id} exists after its deletion answered 204`);
+        if (await rowExists(server, 'release', p.release.id))
+          findings.push(`release row ${p.release.id} exists after its deletion answered 204`);
         return findings;
       },
     };

@@ -45,7 +45,8 @@ describe('race suite: writes into a repository × its deletion', () => {
     return { repo, repoPath: `/api/v1/repos/${owner.name}/${repo.name}` };
   }
 
-  const deleteRepository = <P extends Parents>(p: P, ctx: WriteContext) => ctx.call({ method: 'DELETE', path: p.repoPath, headers: auth() });
+  const deleteRepository = <P extends Parents>(p: P, ctx: WriteContext) =>
+    ctx.call({ method: 'DELETE', path: p.repoPath, headers: auth() });
   const failed = (answer: Answer) => answer.status < 200 || answer.status >= 300;
 
   // -------------------------------------------------------------------------
@@ -56,7 +57,8 @@ describe('race suite: writes into a repository × its deletion', () => {
       const content = raceContent(`lfs-${p.repo.id}-${ctx.plan.index}-${tag}`, ctx.plan.contentBytes);
       const oid = createHash('sha256').update(content).digest('hex');
       const batch = await ctx.call({
-        method: 'POST', path: `/${owner.name}/${p.repo.name}.git/info/lfs/objects/batch`,
+        method: 'POST',
+        path: `/${owner.name}/${p.repo.name}.git/info/lfs/objects/batch`,
         headers: { ...auth(), 'content-type': LFS_JSON, accept: LFS_JSON },
         body: JSON.stringify({ operation: 'upload', transfers: ['basic'], objects: [{ oid, size: content.length }] }),
       });
@@ -64,7 +66,12 @@ describe('race suite: writes into a repository × its deletion', () => {
       if (failed(batch) || !action) return [batch];
       if (held) await ctx.step('after-batch');
       const href = new URL(action.href);
-      const request = { method: 'PUT', path: href.pathname, headers: { ...(action.header ?? {}), 'content-type': 'application/octet-stream' }, body: content };
+      const request = {
+        method: 'PUT',
+        path: href.pathname,
+        headers: { ...(action.header ?? {}), 'content-type': 'application/octet-stream' },
+        body: content,
+      };
       return [batch, held ? await ctx.held(request) : await ctx.call(request)];
     };
   }
@@ -92,7 +99,9 @@ describe('race suite: writes into a repository × its deletion', () => {
   async function repositoryWithRun(): Promise<RunParents> {
     const parents = await freshRepository();
     const res = await fetch(`${server.url}${parents.repoPath.slice(1)}/actions/runs`, {
-      method: 'POST', headers: { ...auth(), 'content-type': 'application/json' }, body: JSON.stringify({ name: 'race', event: 'push' }),
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'race', event: 'push' }),
     });
     const run = (await res.json()) as { id: number; runtime_token: string };
     if (res.status !== 201) throw new Error(`setup: registering a run answered ${res.status} ${JSON.stringify(run)}`);
@@ -103,7 +112,9 @@ describe('race suite: writes into a repository × its deletion', () => {
     return async (p: RunParents, ctx: WriteContext): Promise<Answer[]> => {
       const twirp = (method: string, body: object) =>
         ctx.call({
-          method: 'POST', path: `${TWIRP}/${method}`, headers: { authorization: `Bearer ${p.runtimeToken}`, 'content-type': 'application/json' },
+          method: 'POST',
+          path: `${TWIRP}/${method}`,
+          headers: { authorization: `Bearer ${p.runtimeToken}`, 'content-type': 'application/json' },
           body: JSON.stringify({ workflow_run_backend_id: String(p.runId), ...body }),
         });
       const answers: Answer[] = [];
@@ -117,11 +128,26 @@ describe('race suite: writes into a repository × its deletion', () => {
       if (held) await ctx.step('after-create');
       const zip = raceContent(`artifact-${p.runId}-${name}`, ctx.plan.contentBytes);
       const blockId = Buffer.from('block-0001').toString('base64');
-      const block = { method: 'PUT', path: `${signed.pathname}${signed.search}&comp=block&blockid=${encodeURIComponent(blockId)}`, headers: { 'content-type': 'application/octet-stream' }, body: zip };
+      const block = {
+        method: 'PUT',
+        path: `${signed.pathname}${signed.search}&comp=block&blockid=${encodeURIComponent(blockId)}`,
+        headers: { 'content-type': 'application/octet-stream' },
+        body: zip,
+      };
       if (!(await step(held ? ctx.held(block) : ctx.call(block)))) return answers;
       if (held) await ctx.step('after-block');
       const list = `<?xml version="1.0" encoding="utf-8"?><BlockList><Latest>${blockId}</Latest></BlockList>`;
-      if (!(await step(ctx.call({ method: 'PUT', path: `${signed.pathname}${signed.search}&comp=blocklist`, headers: { 'content-type': 'application/xml' }, body: list })))) return answers;
+      if (
+        !(await step(
+          ctx.call({
+            method: 'PUT',
+            path: `${signed.pathname}${signed.search}&comp=blocklist`,
+            headers: { 'content-type': 'application/xml' },
+            body: list,
+          }),
+        ))
+      )
+        return answers;
       if (held) await ctx.step('after-blocklist');
       const hash = `sha256:${createHash('sha256').update(zip).digest('hex')}`;
       await step(twirp('FinalizeArtifact', { name, size: String(zip.length), hash }));
@@ -150,10 +176,12 @@ describe('race suite: writes into a repository × its deletion', () => {
     setup: freshRepository,
     write: async (p, ctx) => [
       await ctx.held({
-        method: 'POST', path: `/${owner.name}/${p.repo.name}.git/git-receive-pack`,
+        method: 'POST',
+        path: `/${owner.name}/${p.repo.name}.git/git-receive-pack`,
         headers: {
           authorization: `Basic ${Buffer.from(`${owner.name}:${owner.token}`).toString('base64')}`,
-          'content-type': 'application/x-git-receive-pack-request', accept: 'application/x-git-receive-pack-result',
+          'content-type': 'application/x-git-receive-pack-request',
+          accept: 'application/x-git-receive-pack-result',
         },
         body: pushBody,
       }),
@@ -166,7 +194,9 @@ describe('race suite: writes into a repository × its deletion', () => {
       if (deletion.status < 500) return [];
       // What a failed deletion left: the client was told it failed, so say what actually happened.
       const left = await repositoryGone(server, owner, p.repo);
-      return [`the deletion answered ${deletion.status}; afterwards: ${left.length ? left.join('; ') : 'the repository is gone all the same'}`];
+      return [
+        `the deletion answered ${deletion.status}; afterwards: ${left.length ? left.join('; ') : 'the repository is gone all the same'}`,
+      ];
     },
   };
 
@@ -178,7 +208,10 @@ describe('race suite: writes into a repository × its deletion', () => {
 /** What receive-pack's report-status says about the push: `pushed`, or `refused (…)`. */
 function pushReport(text: string): string {
   if (/ok refs\/heads\/main/.test(text) && /unpack ok/.test(text)) return 'POST 200 pushed';
-  const reason = /ng refs\/heads\/main ([^\n\u0000]*)/.exec(text)?.[1] ?? /unpack ([^\n\u0000]*)/.exec(text)?.[1] ?? (text.length ? 'no report' : 'empty answer');
+  const reason =
+    /ng refs\/heads\/main ([^\n\u0000]*)/.exec(text)?.[1] ??
+    /unpack ([^\n\u0000]*)/.exec(text)?.[1] ??
+    (text.length ? 'no report' : 'empty answer');
   return `POST 200 refused (${reason.trim()})`;
 }
 
@@ -192,7 +225,9 @@ function buildPush(): Buffer {
   try {
     const git = (args: string[], input?: Buffer | string) =>
       execFileSync('git', ['-c', 'user.name=Race', '-c', 'user.email=race@example.com', '-c', 'init.defaultBranch=main', ...args], {
-        cwd: work, input, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: work, GIT_CONFIG_NOSYSTEM: '1' },
+        cwd: work,
+        input,
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: work, GIT_CONFIG_NOSYSTEM: '1' },
       });
     git(['init', '--quiet']);
     const noise = Buffer.alloc(24 * 1024);

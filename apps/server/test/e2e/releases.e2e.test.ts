@@ -14,22 +14,32 @@ async function lsRemote(server: TestServer, owner: string, repo: string, ...refs
 /** The tags a git client sees, by name, with their commits. */
 async function remoteTags(server: TestServer, owner: string, repo: string): Promise<Map<string, string>> {
   const out = await lsRemote(server, owner, repo, 'refs/tags/*');
-  return new Map(out.trim().split('\n').filter(Boolean).map((line) => {
-    const [sha, ref] = line.split('\t');
-    return [ref.replace(/^refs\/tags\//, ''), sha];
-  }));
+  return new Map(
+    out
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const [sha, ref] = line.split('\t');
+        return [ref.replace(/^refs\/tags\//, ''), sha];
+      }),
+  );
 }
 
 /** Makes the database refuse to give a release the tag `tagName`, as a failing write would (a trigger on either engine). */
 async function refuseReleaseUpdates(server: TestServer, tagName: string): Promise<void> {
   if (server.db.engine === 'sqlite') {
-    await server.db.dataSource.query(`CREATE TRIGGER refuse_release_tag BEFORE UPDATE ON release WHEN NEW.tag_name = '${tagName}' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`);
+    await server.db.dataSource.query(
+      `CREATE TRIGGER refuse_release_tag BEFORE UPDATE ON release WHEN NEW.tag_name = '${tagName}' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`,
+    );
     return;
   }
   await server.db.dataSource.query(
     `CREATE FUNCTION refuse_release_tag() RETURNS trigger AS $$ BEGIN IF NEW.tag_name = '${tagName}' THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`,
   );
-  await server.db.dataSource.query('CREATE TRIGGER refuse_release_tag BEFORE UPDATE ON release FOR EACH ROW EXECUTE FUNCTION refuse_release_tag()');
+  await server.db.dataSource.query(
+    'CREATE TRIGGER refuse_release_tag BEFORE UPDATE ON release FOR EACH ROW EXECUTE FUNCTION refuse_release_tag()',
+  );
 }
 
 async function allowReleaseUpdates(server: TestServer): Promise<void> {
@@ -67,7 +77,11 @@ describe('releases', () => {
   const create = (body: Record<string, unknown>, user = owner) => server.request(base, { method: 'POST', ...as(user), body });
 
   async function upload(path: string, form: FormData, user: TestUser, query = ''): Promise<{ status: number; body: any }> {
-    const res = await fetch(`${server.apiUrl}${path}${query}`, { method: 'POST', body: form, headers: { authorization: `token ${user.token}` } });
+    const res = await fetch(`${server.apiUrl}${path}${query}`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `token ${user.token}` },
+    });
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : undefined };
   }
@@ -83,13 +97,20 @@ describe('releases', () => {
     expect(res.status).toBe(201);
     const slug = `${owner.name}/${repo.name}`;
     expect(res.body).toMatchObject({
-      id: expect.any(Number), tag_name: 'v1.0.0', target_commitish: 'main', name: 'First', body: 'notes', draft: false, prerelease: false,
+      id: expect.any(Number),
+      tag_name: 'v1.0.0',
+      target_commitish: 'main',
+      name: 'First',
+      body: 'notes',
+      draft: false,
+      prerelease: false,
       url: `${server.apiUrl}/repos/${slug}/releases/${res.body.id}`,
       html_url: `${server.url}${slug}/releases/tag/v1.0.0`,
       zipball_url: `${server.url}${slug}/archive/v1.0.0.zip`,
       tarball_url: `${server.url}${slug}/archive/v1.0.0.tar.gz`,
       upload_url: `${server.apiUrl}/repos/${slug}/releases/${res.body.id}/assets`,
-      author: expect.objectContaining({ login: owner.name }), assets: [],
+      author: expect.objectContaining({ login: owner.name }),
+      assets: [],
     });
     expect(Date.parse(res.body.published_at)).not.toBeNaN();
     const main = (await lsRemote(server, owner.name, repo.name, 'refs/heads/main')).split('\t')[0];
@@ -145,7 +166,8 @@ describe('releases', () => {
   it('pages with page and limit and ignores per_page', async () => {
     const pagedRepo = await createTestRepository(server, owner.user, { autoInit: true });
     const path = `/repos/${owner.name}/${pagedRepo.name}/releases`;
-    for (const tag of ['a1', 'a2', 'a3', 'a4', 'a5']) expect((await server.request(path, { method: 'POST', ...as(owner), body: { tag_name: tag } })).status).toBe(201);
+    for (const tag of ['a1', 'a2', 'a3', 'a4', 'a5'])
+      expect((await server.request(path, { method: 'POST', ...as(owner), body: { tag_name: tag } })).status).toBe(201);
 
     const second = await server.request(`${path}?page=2&limit=2`);
     expect(second.body.map((r: any) => r.tag_name)).toEqual(['a3', 'a2']);
@@ -182,12 +204,18 @@ describe('releases', () => {
 
   it('edits a release and deletes one by tag together with its tag', async () => {
     const created = await create({ tag_name: 'edit-me' });
-    const edited = await server.request(`${base}/${created.body.id}`, { method: 'PATCH', ...as(owner), body: { name: 'Renamed', body: 'new notes', prerelease: true } });
+    const edited = await server.request(`${base}/${created.body.id}`, {
+      method: 'PATCH',
+      ...as(owner),
+      body: { name: 'Renamed', body: 'new notes', prerelease: true },
+    });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ name: 'Renamed', body: 'new notes', prerelease: true, tag_name: 'edit-me' });
     expect((await server.request(`${base}/tags/edit-me`)).body.name).toBe('Renamed');
     expect((await server.request(`${base}/${created.body.id}`, { method: 'PATCH', ...as(reader), body: { name: 'x' } })).status).toBe(403);
-    expect((await server.request(`${base}/${created.body.id}`, { method: 'PATCH', ...as(owner), body: { draft: 'yes' } })).status).toBe(422);
+    expect((await server.request(`${base}/${created.body.id}`, { method: 'PATCH', ...as(owner), body: { draft: 'yes' } })).status).toBe(
+      422,
+    );
 
     expect((await server.request(`${base}/tags/edit-me`, { method: 'DELETE', ...as(owner) })).status).toBe(204);
     expect((await server.request(`${base}/${created.body.id}`)).status).toBe(404);
@@ -198,11 +226,16 @@ describe('releases', () => {
   describe('changing the tag of a release', () => {
     const edit = (id: number, body: Record<string, unknown>) => server.request(`${base}/${id}`, { method: 'PATCH', ...as(owner), body });
     const tags = () => remoteTags(server, owner.name, repo.name);
-    const branchHead = async () => (await server.request(`/repos/${owner.name}/${repo.name}/branches/main`, as(owner))).body.commit.id as string;
+    const branchHead = async () =>
+      (await server.request(`/repos/${owner.name}/${repo.name}/branches/main`, as(owner))).body.commit.id as string;
     /** A new commit on main, so that "the target" and "the old tag's commit" differ. */
     async function commitOnMain(): Promise<string> {
       const file = `retag-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}.txt`;
-      const res = await server.request(`/repos/${owner.name}/${repo.name}/contents/${file}`, { method: 'POST', ...as(owner), body: { content: Buffer.from('x').toString('base64') } });
+      const res = await server.request(`/repos/${owner.name}/${repo.name}/contents/${file}`, {
+        method: 'POST',
+        ...as(owner),
+        body: { content: Buffer.from('x').toString('base64') },
+      });
       expect(res.status).toBe(201);
       return branchHead();
     }
@@ -262,7 +295,11 @@ describe('releases', () => {
       expect(nowhere.body.message).toContain('no-such-branch');
 
       expect(await tags()).toEqual(before);
-      expect((await server.request(`${base}/${created.body.id}`)).body).toMatchObject({ tag_name: 'rt-keep', name: 'Kept', target_commitish: 'main' });
+      expect((await server.request(`${base}/${created.body.id}`)).body).toMatchObject({
+        tag_name: 'rt-keep',
+        name: 'Kept',
+        target_commitish: 'main',
+      });
       expect((await server.request(`${base}/${taken.body.id}`)).body.tag_name).toBe('rt-taken');
     });
 
@@ -313,7 +350,11 @@ describe('releases', () => {
 
     const uploaded = await upload(assets, attachmentForm('x'.repeat(1234)), owner, '?name=tool.tar');
     expect(uploaded.status).toBe(201);
-    expect(uploaded.body).toMatchObject({ name: 'tool.tar', size: 1234, browser_download_url: `${server.url}attachments/${uploaded.body.uuid}` });
+    expect(uploaded.body).toMatchObject({
+      name: 'tool.tar',
+      size: 1234,
+      browser_download_url: `${server.url}attachments/${uploaded.body.uuid}`,
+    });
     expect(await releaseUsage(owner)).toBe(before + 1234);
     expect(await releaseUsage(reader)).toBe(0);
     expect((await upload(assets, attachmentForm('x'), reader)).status).toBe(403);
@@ -349,17 +390,29 @@ describe('releases', () => {
       [Buffer.from('release notes\n'), 'text/plain', 'NOTES.txt'],
     ];
     for (const [content, contentType, name] of uploads) {
-      const res = await fetch(`${assets}?name=${name}`, { method: 'POST', body: content, headers: { authorization: `token ${owner.token}`, 'content-type': contentType } });
+      const res = await fetch(`${assets}?name=${name}`, {
+        method: 'POST',
+        body: content,
+        headers: { authorization: `token ${owner.token}`, 'content-type': contentType },
+      });
       expect({ name, status: res.status }).toEqual({ name, status: 201 });
       const created = (await res.json()) as any;
       expect(created).toMatchObject({ name, size: content.length });
       expect(Buffer.from(await (await fetch(created.browser_download_url)).arrayBuffer()).equals(content)).toBe(true);
     }
-    expect((await server.request(`${base}/${release.body.id}`)).body.assets.map((a: any) => a.name)).toEqual(['tool.bin', 'logo.png', 'NOTES.txt']);
+    expect((await server.request(`${base}/${release.body.id}`)).body.assets.map((a: any) => a.name)).toEqual([
+      'tool.bin',
+      'logo.png',
+      'NOTES.txt',
+    ]);
     expect(await releaseUsage(owner)).toBe(before + uploads.reduce((sum, [content]) => sum + content.length, 0));
     expect(await server.db.quotaRecount.differences(owner.user.id)).toEqual([]);
 
-    const nameless = await fetch(assets, { method: 'POST', body: Buffer.from('x'), headers: { authorization: `token ${owner.token}`, 'content-type': 'application/octet-stream' } });
+    const nameless = await fetch(assets, {
+      method: 'POST',
+      body: Buffer.from('x'),
+      headers: { authorization: `token ${owner.token}`, 'content-type': 'application/octet-stream' },
+    });
     expect(nameless.status).toBe(400);
     expect(((await nameless.json()) as any).message).toContain('"name" query parameter');
     expect((await server.request(`${base}/${release.body.id}/assets`)).body).toHaveLength(3);
@@ -375,16 +428,28 @@ describe('releases', () => {
     expect((await fetch(uploaded.body.browser_download_url)).status).toBe(404);
   });
 
-  it('counts an organization repository\'s release attachments for the organization', async () => {
+  it("counts an organization repository's release attachments for the organization", async () => {
     const org = `rel-org-${Date.now().toString(36)}`;
-    expect((await server.request('/orgs', { method: 'POST', ...as(owner), body: { username: org, visibility: 'public' } })).status).toBe(201);
+    expect((await server.request('/orgs', { method: 'POST', ...as(owner), body: { username: org, visibility: 'public' } })).status).toBe(
+      201,
+    );
     const orgRepo = await createTestRepository(server, (await server.db.owners.findByName(org))!, { autoInit: true });
     const member = await createTestUser(server);
-    await server.request(`/repos/${org}/${orgRepo.name}/collaborators/${member.name}`, { method: 'PUT', ...as(owner), body: { permission: 'write' } });
-    const release = await server.request(`/repos/${org}/${orgRepo.name}/releases`, { method: 'POST', ...as(member), body: { tag_name: 'v1' } });
+    await server.request(`/repos/${org}/${orgRepo.name}/collaborators/${member.name}`, {
+      method: 'PUT',
+      ...as(owner),
+      body: { permission: 'write' },
+    });
+    const release = await server.request(`/repos/${org}/${orgRepo.name}/releases`, {
+      method: 'POST',
+      ...as(member),
+      body: { tag_name: 'v1' },
+    });
     expect(release.status).toBe(201);
 
-    expect((await upload(`/repos/${org}/${orgRepo.name}/releases/${release.body.id}/assets`, attachmentForm('z'.repeat(700)), member)).status).toBe(201);
+    expect(
+      (await upload(`/repos/${org}/${orgRepo.name}/releases/${release.body.id}/assets`, attachmentForm('z'.repeat(700)), member)).status,
+    ).toBe(201);
     expect(await releaseUsage(owner, `/orgs/${org}/quota`)).toBe(700);
     expect(await releaseUsage(member)).toBe(0);
   });
@@ -398,10 +463,16 @@ describe('releases', () => {
       const release = await small.request(path, { method: 'POST', auth: { token: user.token }, body: { tag_name: 'big' } });
       const form = new FormData();
       form.append('attachment', new Blob([Buffer.alloc(1024 * 1024 + 1)]), 'big.bin');
-      const res = await fetch(`${small.apiUrl}${path}/${release.body.id}/assets`, { method: 'POST', body: form, headers: { authorization: `token ${user.token}` } });
+      const res = await fetch(`${small.apiUrl}${path}/${release.body.id}/assets`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `token ${user.token}` },
+      });
       expect(res.status).toBe(413);
       const raw = await fetch(`${small.apiUrl}${path}/${release.body.id}/assets?name=big.bin`, {
-        method: 'POST', body: Buffer.alloc(1024 * 1024 + 1), headers: { authorization: `token ${user.token}`, 'content-type': 'application/octet-stream' },
+        method: 'POST',
+        body: Buffer.alloc(1024 * 1024 + 1),
+        headers: { authorization: `token ${user.token}`, 'content-type': 'application/octet-stream' },
       });
       expect(raw.status).toBe(413);
       expect((await small.request(`${path}/${release.body.id}/assets`)).body).toEqual([]);
@@ -433,7 +504,7 @@ describe('releases', () => {
     expect((await fetch(`${server.url}${owner.name}/${repo.name}/archive/main.rar`)).status).toBe(404);
   });
 
-  it('hides a private repository\'s releases, assets and archives from outsiders (404)', async () => {
+  it("hides a private repository's releases, assets and archives from outsiders (404)", async () => {
     const hidden = await createTestRepository(server, owner.user, { autoInit: true, isPrivate: true });
     const path = `/repos/${owner.name}/${hidden.name}/releases`;
     const release = await server.request(path, { method: 'POST', ...as(owner), body: { tag_name: 'secret' } });

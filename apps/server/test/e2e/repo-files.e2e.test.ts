@@ -150,7 +150,9 @@ describe('repository files and history', () => {
   it('creates a file (201) and updates it only with the current sha; the stored size grows', async () => {
     const before = (await server.db.repositories.findById(repo.id))!.gitSize;
     const created = await server.request(path(repo, '/contents/notes/today.txt'), {
-      ...as(owner), method: 'POST', body: { content: Buffer.from('first draft\n').toString('base64'), message: 'add notes' },
+      ...as(owner),
+      method: 'POST',
+      body: { content: Buffer.from('first draft\n').toString('base64'), message: 'add notes' },
     });
     expect(created.status).toBe(201);
     expectForgejoShape('POST', '/repos/{owner}/{repo}/contents/{filepath}', 201, created.body);
@@ -161,14 +163,24 @@ describe('repository files and history', () => {
     const again = await server.request(path(repo, '/contents/notes/today.txt'), { ...as(owner), method: 'POST', body: { content: '' } });
     expect(again.status).toBe(422);
 
-    const withoutSha = await server.request(path(repo, '/contents/notes/today.txt'), { ...as(owner), method: 'PUT', body: { content: '' } });
+    const withoutSha = await server.request(path(repo, '/contents/notes/today.txt'), {
+      ...as(owner),
+      method: 'PUT',
+      body: { content: '' },
+    });
     expect(withoutSha.status).toBe(422);
     expect(withoutSha.body.message).toMatch(/sha/);
-    const stale = await server.request(path(repo, '/contents/notes/today.txt'), { ...as(owner), method: 'PUT', body: { content: '', sha: 'f'.repeat(40) } });
+    const stale = await server.request(path(repo, '/contents/notes/today.txt'), {
+      ...as(owner),
+      method: 'PUT',
+      body: { content: '', sha: 'f'.repeat(40) },
+    });
     expect(stale.status).toBe(422);
 
     const updated = await server.request(path(repo, '/contents/notes/today.txt'), {
-      ...as(owner), method: 'PUT', body: { content: Buffer.from('second draft\n').toString('base64'), sha: created.body.content.sha, new_branch: 'notes' },
+      ...as(owner),
+      method: 'PUT',
+      body: { content: Buffer.from('second draft\n').toString('base64'), sha: created.body.content.sha, new_branch: 'notes' },
     });
     expect(updated.status).toBe(200);
     expectForgejoShape('PUT', '/repos/{owner}/{repo}/contents/{filepath}', 200, updated.body);
@@ -179,18 +191,30 @@ describe('repository files and history', () => {
   });
 
   it('refuses bad input with a 4xx naming the problem', async () => {
-    const notBase64 = await server.request(path(repo, '/contents/x.txt'), { ...as(owner), method: 'POST', body: { content: 'not base64!' } });
+    const notBase64 = await server.request(path(repo, '/contents/x.txt'), {
+      ...as(owner),
+      method: 'POST',
+      body: { content: 'not base64!' },
+    });
     expect([notBase64.status, notBase64.body.message]).toEqual([422, expect.stringMatching(/content/)]);
     const badPath = await server.request(path(repo, '/contents/.git/hooks/evil'), { ...as(owner), method: 'POST', body: { content: '' } });
     expect(badPath.status).toBeGreaterThanOrEqual(400);
     expect(badPath.status).toBeLessThan(500);
-    const noBranch = await server.request(path(repo, '/contents/x.txt'), { ...as(owner), method: 'POST', body: { content: '', branch: 'nope' } });
+    const noBranch = await server.request(path(repo, '/contents/x.txt'), {
+      ...as(owner),
+      method: 'POST',
+      body: { content: '', branch: 'nope' },
+    });
     expect(noBranch.status).toBe(404);
   });
 
   it('writes the first file of an empty repository', async () => {
     const empty = await createTestRepository(server, owner.user);
-    const res = await server.request(path(empty, '/contents/README.md'), { ...as(owner), method: 'POST', body: { content: Buffer.from('hi').toString('base64') } });
+    const res = await server.request(path(empty, '/contents/README.md'), {
+      ...as(owner),
+      method: 'POST',
+      body: { content: Buffer.from('hi').toString('base64') },
+    });
     expect(res.status).toBe(201);
     const row = (await server.db.repositories.findById(empty.id))!;
     expect([row.isEmpty, row.gitSize > 0]).toEqual([false, true]);
@@ -207,9 +231,15 @@ describe('repository files and history', () => {
 
   it('answers 404 on every route of a private repository to outsiders and anonymous callers', async () => {
     const routes: [string, string, unknown?][] = [
-      ['GET', '/branches'], ['GET', '/branches/main'], ['GET', '/commits'], ['GET', '/git/commits/main'],
-      ['GET', '/contents'], ['GET', '/contents/README.md'], ['GET', '/raw/README.md'],
-      ['POST', '/contents/new.txt', { content: '' }], ['PUT', '/contents/README.md', { content: '', sha: 'a'.repeat(40) }],
+      ['GET', '/branches'],
+      ['GET', '/branches/main'],
+      ['GET', '/commits'],
+      ['GET', '/git/commits/main'],
+      ['GET', '/contents'],
+      ['GET', '/contents/README.md'],
+      ['GET', '/raw/README.md'],
+      ['POST', '/contents/new.txt', { content: '' }],
+      ['PUT', '/contents/README.md', { content: '', sha: 'a'.repeat(40) }],
     ];
     for (const [method, rest, body] of routes) {
       const res = await server.request(path(privateRepo, rest), { ...as(outsider), method, body });

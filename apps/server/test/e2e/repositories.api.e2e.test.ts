@@ -29,9 +29,16 @@ describe('repositories API', () => {
     const res = await create(ada, { name: 'Hello', description: 'Says hello', auto_init: true });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      name: 'Hello', full_name: 'ada/Hello', description: 'Says hello', private: false, empty: false, default_branch: 'main',
-      owner: expect.objectContaining({ login: 'ada' }), permissions: { admin: true, push: true, pull: true },
-      clone_url: `${server.url}ada/Hello.git`, html_url: `${server.url}ada/Hello`,
+      name: 'Hello',
+      full_name: 'ada/Hello',
+      description: 'Says hello',
+      private: false,
+      empty: false,
+      default_branch: 'main',
+      owner: expect.objectContaining({ login: 'ada' }),
+      permissions: { admin: true, push: true, pull: true },
+      clone_url: `${server.url}ada/Hello.git`,
+      html_url: `${server.url}ada/Hello`,
     });
     const row = await server.db.repositories.findByOwnerAndName(ada.user.id, 'hello');
     expect(row!.gitSize).toBeGreaterThan(0);

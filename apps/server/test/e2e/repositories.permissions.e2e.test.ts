@@ -28,7 +28,9 @@ describe('repository permissions: collaborators and organization teams', () => {
       expect(await permissionsOf(carol, 'olga/vault')).toBe(404);
       expect((await server.request(collaborator('carol'), { method: 'PUT', ...as(owner), body: { permission: 'read' } })).status).toBe(204);
       expect(await permissionsOf(carol, 'olga/vault')).toEqual({ admin: false, push: false, pull: true });
-      expect((await server.request('/repos/olga/vault', { method: 'PATCH', ...as(carol), body: { description: 'mine' } })).status).toBe(403);
+      expect((await server.request('/repos/olga/vault', { method: 'PATCH', ...as(carol), body: { description: 'mine' } })).status).toBe(
+        403,
+      );
       expect((await server.request(collaborator('dave'), { method: 'PUT', ...as(carol), body: { permission: 'admin' } })).status).toBe(403);
       expect((await server.request(collaborator('carol'), as(carol))).status).toBe(204);
       expect((await server.request(collaborator('dave'), as(carol))).status).toBe(404);
@@ -41,11 +43,15 @@ describe('repository permissions: collaborators and organization teams', () => {
       expect(permission.body).toMatchObject({ permission: 'write', user: expect.objectContaining({ login: 'carol' }) });
 
       expect((await server.request(collaborator('dave'), { method: 'PUT', ...as(owner), body: { permission: 'admin' } })).status).toBe(204);
-      expect((await server.request('/repos/olga/vault', { method: 'PATCH', ...as(dave), body: { description: 'by dave' } })).body.description).toBe('by dave');
+      expect(
+        (await server.request('/repos/olga/vault', { method: 'PATCH', ...as(dave), body: { description: 'by dave' } })).body.description,
+      ).toBe('by dave');
       const list = await server.request('/repos/olga/vault/collaborators', as(owner));
       expect(list.body.map((u: { login: string }) => u.login)).toEqual(['carol', 'dave']);
       expect(list.headers.get('x-total-count')).toBe('2');
-      expect((await server.request(collaborator('carol'), { method: 'PUT', ...as(owner), body: { permission: 'owner' } })).status).toBe(422);
+      expect((await server.request(collaborator('carol'), { method: 'PUT', ...as(owner), body: { permission: 'owner' } })).status).toBe(
+        422,
+      );
     });
 
     it('removing a collaborator hides the private repository again', async () => {

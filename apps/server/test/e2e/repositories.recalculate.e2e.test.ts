@@ -21,7 +21,11 @@ describe('bellows admin quota recalculate measures repositories on disk', () => 
     await server.db.dataSource.query(`UPDATE owner_quota_usage SET bytes = 7 WHERE owner_id = ${ada.user.id} AND bucket = 'repos:public'`);
 
     const result = await bellows('admin', 'quota', 'recalculate', '--config', configFile, '--owner', ada.name);
-    expect(result).toEqual({ code: 0, stdout: `${ada.name}/measured git size: 1 → ${onDisk}\n${ada.name} repos:public: ${7 + onDisk - 1} → ${onDisk}\n`, stderr: '' });
+    expect(result).toEqual({
+      code: 0,
+      stdout: `${ada.name}/measured git size: 1 → ${onDisk}\n${ada.name} repos:public: ${7 + onDisk - 1} → ${onDisk}\n`,
+      stderr: '',
+    });
     expect((await server.db.repositories.findById(repo.id))!.gitSize).toBe(onDisk);
     expect((await server.request('/user/quota', { auth: { token: ada.token } })).body.used.size.repos.public).toBe(onDisk);
     expect((await bellows('admin', 'quota', 'recalculate', '--config', configFile, '--owner', ada.name)).stdout).toBe('nothing to fix\n');

@@ -64,7 +64,15 @@ describe('finding 6: request bodies that end early or stall', () => {
   async function uploadTargets(): Promise<{ label: string; assets: string }[]> {
     const repoPath = `/repos/${owner.name}/${repo.name}`;
     const issue = await server.db.transaction((tx) =>
-      tx.issues.create({ repoId: repo.id, posterId: owner.user.id, title: 'Finding 6', body: '', isClosed: false, milestoneId: null, createdAt: CREATED }),
+      tx.issues.create({
+        repoId: repo.id,
+        posterId: owner.user.id,
+        title: 'Finding 6',
+        body: '',
+        isClosed: false,
+        milestoneId: null,
+        createdAt: CREATED,
+      }),
     );
     const comment = await server.db.transaction((tx) =>
       tx.comments.insert({ issueId: issue.id, type: 0, posterId: owner.user.id, content: 'see attached', createdAt: CREATED }),
@@ -80,7 +88,11 @@ describe('finding 6: request bodies that end early or stall', () => {
 
   /** Where an actions job uploads a block of a new artifact (a signed URL from the artifact protocol). */
   async function artifactBlockPath(): Promise<string> {
-    const run = await server.request(`/repos/${owner.name}/${repo.name}/actions/runs`, { method: 'POST', ...as(owner), body: { name: 'finding-6', event: 'push' } });
+    const run = await server.request(`/repos/${owner.name}/${repo.name}/actions/runs`, {
+      method: 'POST',
+      ...as(owner),
+      body: { name: 'finding-6', event: 'push' },
+    });
     expect(run.status).toBe(201);
     const created = await fetch(`${run.body.results_url}twirp/github.actions.results.api.v1.ArtifactService/CreateArtifact`, {
       method: 'POST',
@@ -93,7 +105,12 @@ describe('finding 6: request bodies that end early or stall', () => {
   }
 
   /** Opens a connection and writes a request head and the first bytes of its body. */
-  async function startRequest(method: string, path: string, headers: Record<string, string | number>, firstBytes: string | Buffer): Promise<RawConnection> {
+  async function startRequest(
+    method: string,
+    path: string,
+    headers: Record<string, string | number>,
+    firstBytes: string | Buffer,
+  ): Promise<RawConnection> {
     const connection = await RawConnection.open(server.url);
     await connection.write(requestHead(method, path, headers));
     if (firstBytes.length > 0) await connection.write(firstBytes);
@@ -123,7 +140,9 @@ describe('finding 6: request bodies that end early or stall', () => {
         const connection = await startRequest('POST', `/api/v1${target.assets}`, multipartHeaders(Buffer.byteLength(body)), body);
         const answer = await connection.exchange(5000);
         expect({ target: target.label, where, status: answer.status, body: answer.json }).toEqual({
-          target: target.label, where, status: 400,
+          target: target.label,
+          where,
+          status: 400,
           body: { message: 'the multipart body ended before its closing boundary', url: `${server.url}api/swagger` },
         });
         expect(answer.answeredAfterMs).toBeLessThan(1000);
@@ -147,45 +166,75 @@ describe('finding 6: request bodies that end early or stall', () => {
     const artifactBlock = await artifactBlockPath();
     const partialFile = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="attachment"; filename="big.bin"\r\n\r\n${'x'.repeat(1000)}`;
     const stalled: { label: string; method: string; path: string; headers: Record<string, string | number>; first: string }[] = [
-      { label: 'attachment upload', method: 'POST', path: `/api/v1${issueTarget.assets}`, headers: multipartHeaders(100_000), first: partialFile },
       {
-        label: 'JSON API body', method: 'POST', path: `/api/v1/repos/${owner.name}/${repo.name}/issues`,
-        headers: { authorization: `token ${owner.token}`, 'content-type': 'application/json', 'content-length': 1000 }, first: '{"title": "unfinished',
+        label: 'attachment upload',
+        method: 'POST',
+        path: `/api/v1${issueTarget.assets}`,
+        headers: multipartHeaders(100_000),
+        first: partialFile,
       },
       {
-        label: 'generic package', method: 'PUT', path: `/api/packages/${owner.name}/generic/stalled/1.0.0/file.bin`,
-        headers: { authorization: `token ${owner.token}`, 'content-type': 'application/octet-stream', 'content-length': 100_000 }, first: 'x'.repeat(1000),
+        label: 'JSON API body',
+        method: 'POST',
+        path: `/api/v1/repos/${owner.name}/${repo.name}/issues`,
+        headers: { authorization: `token ${owner.token}`, 'content-type': 'application/json', 'content-length': 1000 },
+        first: '{"title": "unfinished',
       },
       {
-        label: 'npm publish', method: 'PUT', path: `/api/packages/${owner.name}/npm/stalled`,
-        headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json', 'content-length': 100_000 }, first: '{"name": "stalled", "versions": {',
+        label: 'generic package',
+        method: 'PUT',
+        path: `/api/packages/${owner.name}/generic/stalled/1.0.0/file.bin`,
+        headers: { authorization: `token ${owner.token}`, 'content-type': 'application/octet-stream', 'content-length': 100_000 },
+        first: 'x'.repeat(1000),
       },
       {
-        label: 'LFS object', method: 'PUT', path: `/${owner.name}/${repo.name}.git/info/lfs/objects/${oid}`,
-        headers: { authorization: basic(owner), 'content-type': 'application/octet-stream', 'content-length': 100_000 }, first: 'x'.repeat(1000),
+        label: 'npm publish',
+        method: 'PUT',
+        path: `/api/packages/${owner.name}/npm/stalled`,
+        headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json', 'content-length': 100_000 },
+        first: '{"name": "stalled", "versions": {',
       },
       {
-        label: 'git push', method: 'POST', path: `/${owner.name}/${repo.name}.git/git-receive-pack`,
-        headers: { authorization: basic(owner), 'content-type': 'application/x-git-receive-pack-request', 'content-length': 100_000 }, first: '0098',
+        label: 'LFS object',
+        method: 'PUT',
+        path: `/${owner.name}/${repo.name}.git/info/lfs/objects/${oid}`,
+        headers: { authorization: basic(owner), 'content-type': 'application/octet-stream', 'content-length': 100_000 },
+        first: 'x'.repeat(1000),
       },
       {
-        label: 'artifact block', method: 'PUT', path: artifactBlock,
-        headers: { 'content-type': 'application/octet-stream', 'content-length': 100_000 }, first: 'x'.repeat(1000),
+        label: 'git push',
+        method: 'POST',
+        path: `/${owner.name}/${repo.name}.git/git-receive-pack`,
+        headers: { authorization: basic(owner), 'content-type': 'application/x-git-receive-pack-request', 'content-length': 100_000 },
+        first: '0098',
+      },
+      {
+        label: 'artifact block',
+        method: 'PUT',
+        path: artifactBlock,
+        headers: { 'content-type': 'application/octet-stream', 'content-length': 100_000 },
+        first: 'x'.repeat(1000),
       },
       // Headers complete, not one byte of the body.
       {
-        label: 'body never started', method: 'PUT', path: `/api/packages/${owner.name}/generic/stalled/1.0.0/empty.bin`,
-        headers: { authorization: `token ${owner.token}`, 'content-type': 'application/octet-stream', 'content-length': 10 }, first: '',
+        label: 'body never started',
+        method: 'PUT',
+        path: `/api/packages/${owner.name}/generic/stalled/1.0.0/empty.bin`,
+        headers: { authorization: `token ${owner.token}`, 'content-type': 'application/octet-stream', 'content-length': 10 },
+        first: '',
       },
     ];
     const before = await traces();
-    const answers = await Promise.all(stalled.map(async (request) => {
-      const connection = await startRequest(request.method, request.path, request.headers, request.first);
-      return { label: request.label, ...(await connection.exchange(6000, { untilClosed: true })) };
-    }));
+    const answers = await Promise.all(
+      stalled.map(async (request) => {
+        const connection = await startRequest(request.method, request.path, request.headers, request.first);
+        return { label: request.label, ...(await connection.exchange(6000, { untilClosed: true })) };
+      }),
+    );
     for (const answer of answers) {
       expect({ label: answer.label, status: answer.status, body: answer.json }).toEqual({
-        label: answer.label, status: 408,
+        label: answer.label,
+        status: 408,
         body: { message: 'no part of the request body arrived for 1s ([server] READ_IDLE_TIMEOUT)', url: `${server.url}api/swagger` },
       });
       expect(answer.text).toMatch(/\r\nconnection: close\r\n/i);
@@ -196,7 +245,9 @@ describe('finding 6: request bodies that end early or stall', () => {
     // The cut uploads left nothing: no usage, no unfinished file, no issue, no package.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await traces()).toEqual(before);
-    expect((await server.request(`/repos/${owner.name}/${repo.name}/issues?type=issues&state=all`, as(owner))).body.map((i: any) => i.title)).not.toContain('unfinished');
+    expect(
+      (await server.request(`/repos/${owner.name}/${repo.name}/issues?type=issues&state=all`, as(owner))).body.map((i: any) => i.title),
+    ).not.toContain('unfinished');
     expect((await server.request(`/packages/${owner.name}`, as(owner))).body).toEqual([]);
   });
 
@@ -232,7 +283,10 @@ describe('finding 6: request bodies that end early or stall', () => {
       return 30;
     })();
     const silent = await RawConnection.open(server.url);
-    const [slowAnswer, silentAnswer] = await Promise.all([slow.exchange(6000, { untilClosed: true }), silent.exchange(6000, { untilClosed: true })]);
+    const [slowAnswer, silentAnswer] = await Promise.all([
+      slow.exchange(6000, { untilClosed: true }),
+      silent.exchange(6000, { untilClosed: true }),
+    ]);
     expect(await sending).toBeLessThan(30);
     for (const answer of [slowAnswer, silentAnswer]) {
       expect({ status: answer.status, body: answer.json }).toEqual({

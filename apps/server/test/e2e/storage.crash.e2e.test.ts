@@ -6,8 +6,20 @@ import { createTestDatabase, Database, testEngineFromEnv, TestDatabase } from '@
 import { BellowsProcess, startBellowsProcess } from '../support/bellows-process';
 import { bellows } from '../support/cli';
 import {
-  ApiClient, attachToIssue, call, createArtifact, createIssue, createRepository, multipartHead, publishNpmPackage, stalledRequest, StalledRequest,
-  startRun, uploadArtifact, uploadGenericPackage, uploadLfsObject,
+  ApiClient,
+  attachToIssue,
+  call,
+  createArtifact,
+  createIssue,
+  createRepository,
+  multipartHead,
+  publishNpmPackage,
+  stalledRequest,
+  StalledRequest,
+  startRun,
+  uploadArtifact,
+  uploadGenericPackage,
+  uploadLfsObject,
 } from '../support/sized-uploads';
 import { backdateFiles, filesNoRowNeeds, missingFiles, storageFiles } from '../support/storage-files';
 import { freePort } from '../support/test-server';
@@ -40,10 +52,13 @@ describe('finding 5: a crash mid-upload', () => {
     database = await createTestDatabase(testEngineFromEnv());
     const { type, path, host, name, user } = database.options;
     configFile = join(dataDir, 'app.ini');
-    writeFileSync(configFile, iniText({
-      server: { APP_DATA_PATH: dataDir, HTTP_ADDR: '127.0.0.1', HTTP_PORT: await freePort() },
-      database: { DB_TYPE: type, PATH: path || join(dataDir, 'bellows.db'), HOST: host || '127.0.0.1:5432', NAME: name, USER: user },
-    }));
+    writeFileSync(
+      configFile,
+      iniText({
+        server: { APP_DATA_PATH: dataDir, HTTP_ADDR: '127.0.0.1', HTTP_PORT: await freePort() },
+        database: { DB_TYPE: type, PATH: path || join(dataDir, 'bellows.db'), HOST: host || '127.0.0.1:5432', NAME: name, USER: user },
+      }),
+    );
   });
 
   afterAll(async () => {
@@ -100,15 +115,40 @@ describe('finding 5: a crash mid-upload', () => {
     const blockUrl = `${await createArtifact(run, 'logs')}&comp=block&blockid=${Buffer.from('block-0').toString('base64')}`;
     const npmHead = Buffer.from('{"name":"big","versions":{},"_attachments":{"big-1.0.0.tgz":{"data":"');
     stalled.push(
-      stalledRequest(`${server.url}api/v1/repos/ada/app/issues/${issue}/assets`, { method: 'POST', headers: { ...auth, 'content-type': multipart.contentType }, head: multipart.head, sent: MiB, length: multipart.length }),
-      stalledRequest(`${server.url}ada/app.git/info/lfs/objects/${'5'.repeat(64)}`, { method: 'PUT', headers: { ...auth, 'content-type': 'application/octet-stream' }, sent: MiB, length: announced }),
-      stalledRequest(`${server.url}api/packages/ada/generic/big/1.0.0/big.bin`, { method: 'PUT', headers: { ...auth, 'content-type': 'application/octet-stream' }, sent: MiB, length: announced }),
-      stalledRequest(`${server.url}api/packages/ada/npm/big`, { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, head: npmHead, sent: MiB, length: announced }),
+      stalledRequest(`${server.url}api/v1/repos/ada/app/issues/${issue}/assets`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': multipart.contentType },
+        head: multipart.head,
+        sent: MiB,
+        length: multipart.length,
+      }),
+      stalledRequest(`${server.url}ada/app.git/info/lfs/objects/${'5'.repeat(64)}`, {
+        method: 'PUT',
+        headers: { ...auth, 'content-type': 'application/octet-stream' },
+        sent: MiB,
+        length: announced,
+      }),
+      stalledRequest(`${server.url}api/packages/ada/generic/big/1.0.0/big.bin`, {
+        method: 'PUT',
+        headers: { ...auth, 'content-type': 'application/octet-stream' },
+        sent: MiB,
+        length: announced,
+      }),
+      stalledRequest(`${server.url}api/packages/ada/npm/big`, {
+        method: 'PUT',
+        headers: { ...auth, 'content-type': 'application/json' },
+        head: npmHead,
+        sent: MiB,
+        length: announced,
+      }),
       stalledRequest(blockUrl, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, sent: MiB, length: announced }),
     );
     await Promise.all(stalled.map((request) => request.started));
     // Every streamed upload is writing its temporary file (npm's JSON document is read into memory: it leaves none).
-    await waitFor('four partial files of 1 MiB', () => partialFiles().length === 4 && partialFiles().every((name) => statSync(join(storage(), '.tmp', name)).size >= 512 * 1024));
+    await waitFor(
+      'four partial files of 1 MiB',
+      () => partialFiles().length === 4 && partialFiles().every((name) => statSync(join(storage(), '.tmp', name)).size >= 512 * 1024),
+    );
 
     const killed = await server.stop('SIGKILL');
     expect(killed.signal).toBe('SIGKILL');

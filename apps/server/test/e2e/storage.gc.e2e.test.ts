@@ -5,8 +5,18 @@ import { TemporaryFileSweep } from '../../src/modules/storage-garbage/temporary-
 import { bellows, writeCliConfig } from '../support/cli';
 import { createTestUser } from '../support/fixtures';
 import {
-  ApiClient, attachToIssue, attachToRelease, call, createIssue, createRelease, createRepository, publishNpmPackage, startRun, uploadArtifact,
-  uploadGenericPackage, uploadLfsObject,
+  ApiClient,
+  attachToIssue,
+  attachToRelease,
+  call,
+  createIssue,
+  createRelease,
+  createRepository,
+  publishNpmPackage,
+  startRun,
+  uploadArtifact,
+  uploadGenericPackage,
+  uploadLfsObject,
 } from '../support/sized-uploads';
 import { backdateFiles, filesNoRowNeeds, missingFiles, storageFiles } from '../support/storage-files';
 import { startTestServer, TestServer } from '../support/test-server';
@@ -76,13 +86,16 @@ describe('finding 5: garbage in storage and orphan rows', () => {
 
     const garbage = (await filesNoRowNeeds(server.db, storage)).filter((file) => file !== young);
     expect(garbage.sort()).toEqual(planted.sort());
-    const line = (file: string, verb: string) => `${file.startsWith('.tmp/') ? 'temporary file' : 'unreferenced blob'} ${file}: ${sizeOf(file)} bytes ${verb}`;
+    const line = (file: string, verb: string) =>
+      `${file.startsWith('.tmp/') ? 'temporary file' : 'unreferenced blob'} ${file}: ${sizeOf(file)} bytes ${verb}`;
     const total = garbage.reduce((sum, file) => sum + sizeOf(file), 0);
 
     const before = storageFiles(storage);
     const dryRun = await bellows('admin', 'storage', 'gc', '--dry-run', '--config', configFile);
     expect(dryRun.code).toBe(0);
-    expect(dryRun.stdout.trim().split('\n').sort()).toEqual([...garbage.map((file) => line(file, 'would be removed')), `5 file(s), ${total} bytes would be removed`].sort());
+    expect(dryRun.stdout.trim().split('\n').sort()).toEqual(
+      [...garbage.map((file) => line(file, 'would be removed')), `5 file(s), ${total} bytes would be removed`].sort(),
+    );
     expect(storageFiles(storage)).toEqual(before);
 
     const expectedLines = [...garbage.map((file) => line(file, 'removed')), `5 file(s), ${total} bytes removed`].sort();
@@ -113,7 +126,9 @@ describe('finding 5: garbage in storage and orphan rows', () => {
 
     // With --owner: only that owner's orphans (files have no owner, so no blob sweep).
     expect(await bellows('admin', 'quota', 'recalculate', '--config', configFile, '--owner', client.owner)).toEqual({
-      code: 0, stdout: `orphan attachment ${orphan.id} (release ${release} is gone): 10000 bytes removed\n`, stderr: '',
+      code: 0,
+      stdout: `orphan attachment ${orphan.id} (release ${release} is gone): 10000 bytes removed\n`,
+      stderr: '',
     });
     expect(await releases()).toBe(0);
 
@@ -132,7 +147,11 @@ describe('finding 5: garbage in storage and orphan rows', () => {
     expect(await server.db.quotaRecount.differences()).toEqual([]);
     expect(await filesNoRowNeeds(server.db, storage)).toEqual([]);
     expect(storageFiles(storage)).toContain(sharded('attachments', loose.uuid));
-    expect(await bellows('admin', 'quota', 'recalculate', '--config', configFile)).toEqual({ code: 0, stdout: 'nothing to fix\n', stderr: '' });
+    expect(await bellows('admin', 'quota', 'recalculate', '--config', configFile)).toEqual({
+      code: 0,
+      stdout: 'nothing to fix\n',
+      stderr: '',
+    });
   });
 
   it('finding 5: the server removes partial uploads older than an hour, at start and every hour after', async () => {

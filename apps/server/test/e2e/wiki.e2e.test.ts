@@ -35,21 +35,37 @@ describe('wiki', () => {
 
   it('creates pages (201), named with dashes for spaces, without changing the stored size', async () => {
     const sizeBefore = (await server.db.repositories.findById(repo.id))!.gitSize;
-    const home = await server.request(path(repo, '/new'), { ...as(owner), method: 'POST', body: { title: 'Home', content_base64: b64('# Welcome\n'), message: 'start the wiki' } });
+    const home = await server.request(path(repo, '/new'), {
+      ...as(owner),
+      method: 'POST',
+      body: { title: 'Home', content_base64: b64('# Welcome\n'), message: 'start the wiki' },
+    });
     expect(home.status).toBe(201);
     expectForgejoShape('POST', '/repos/{owner}/{repo}/wiki/new', 201, home.body);
     expect(home.body).toMatchObject({ title: 'Home', sub_url: 'Home', commit_count: 1, sidebar: '', footer: '' });
     expect(text(home.body.content_base64)).toBe('# Welcome\n');
     expect(home.body.last_commit.message).toBe('start the wiki\n');
 
-    const guide = await server.request(path(repo, '/new'), { ...as(owner), method: 'POST', body: { title: 'Getting Started', content_base64: b64('steps\n') } });
+    const guide = await server.request(path(repo, '/new'), {
+      ...as(owner),
+      method: 'POST',
+      body: { title: 'Getting Started', content_base64: b64('steps\n') },
+    });
     expect(guide.status).toBe(201);
     expect(guide.body).toMatchObject({ title: 'Getting Started', sub_url: 'Getting-Started' });
     expect((await server.db.repositories.findById(repo.id))!.gitSize).toBe(sizeBefore);
 
-    const again = await server.request(path(repo, '/new'), { ...as(owner), method: 'POST', body: { title: 'Home', content_base64: b64('x') } });
+    const again = await server.request(path(repo, '/new'), {
+      ...as(owner),
+      method: 'POST',
+      body: { title: 'Home', content_base64: b64('x') },
+    });
     expect(again.status).toBe(400);
-    const reserved = await server.request(path(repo, '/new'), { ...as(owner), method: 'POST', body: { title: '_pages', content_base64: b64('x') } });
+    const reserved = await server.request(path(repo, '/new'), {
+      ...as(owner),
+      method: 'POST',
+      body: { title: '_pages', content_base64: b64('x') },
+    });
     expect(reserved.status).toBe(400);
     const untitled = await server.request(path(repo, '/new'), { ...as(owner), method: 'POST', body: { content_base64: b64('x') } });
     expect([untitled.status, untitled.body.message]).toEqual([400, expect.stringMatching(/title/)]);
@@ -70,7 +86,11 @@ describe('wiki', () => {
   });
 
   it('edits a page (content, then title) and lists its revisions', async () => {
-    const edited = await server.request(path(repo, '/page/Home'), { ...as(owner), method: 'PATCH', body: { content_base64: b64('# Welcome back\n'), message: 'reword' } });
+    const edited = await server.request(path(repo, '/page/Home'), {
+      ...as(owner),
+      method: 'PATCH',
+      body: { content_base64: b64('# Welcome back\n'), message: 'reword' },
+    });
     expect(edited.status).toBe(200);
     expectForgejoShape('PATCH', '/repos/{owner}/{repo}/wiki/page/{pageName}', 200, edited.body);
     expect([text(edited.body.content_base64), edited.body.commit_count]).toEqual(['# Welcome back\n', 2]);
@@ -81,7 +101,11 @@ describe('wiki', () => {
     expect(revisions.body.count).toBe(2);
     expect(revisions.body.commits.map((c: any) => c.message)).toEqual(['reword\n', 'start the wiki\n']);
 
-    const renamed = await server.request(path(repo, '/page/Getting-Started'), { ...as(owner), method: 'PATCH', body: { title: 'First Steps' } });
+    const renamed = await server.request(path(repo, '/page/Getting-Started'), {
+      ...as(owner),
+      method: 'PATCH',
+      body: { title: 'First Steps' },
+    });
     expect([renamed.status, renamed.body.sub_url, text(renamed.body.content_base64)]).toEqual([200, 'First-Steps', 'steps\n']);
     expect((await server.request(path(repo, '/page/Getting-Started'), as(owner))).status).toBe(404);
   });
@@ -96,17 +120,29 @@ describe('wiki', () => {
 
   it('lets others read a public wiki but not change it', async () => {
     expect((await server.request(path(repo, '/page/Home'))).status).toBe(200);
-    const write = await server.request(path(repo, '/new'), { ...as(outsider), method: 'POST', body: { title: 'Mine', content_base64: b64('x') } });
+    const write = await server.request(path(repo, '/new'), {
+      ...as(outsider),
+      method: 'POST',
+      body: { title: 'Mine', content_base64: b64('x') },
+    });
     expect(write.status).toBe(403);
     expect((await server.request(path(repo, '/page/Home'), { ...as(outsider), method: 'DELETE' })).status).toBe(403);
   });
 
   it('answers 404 on every wiki route of a private repository to outsiders', async () => {
-    const created = await server.request(path(privateRepo, '/new'), { ...as(owner), method: 'POST', body: { title: 'Home', content_base64: b64('secret') } });
+    const created = await server.request(path(privateRepo, '/new'), {
+      ...as(owner),
+      method: 'POST',
+      body: { title: 'Home', content_base64: b64('secret') },
+    });
     expect(created.status).toBe(201);
     const routes: [string, string, unknown?][] = [
-      ['GET', '/pages'], ['GET', '/page/Home'], ['GET', '/revisions/Home'],
-      ['POST', '/new', { title: 'X', content_base64: '' }], ['PATCH', '/page/Home', { content_base64: '' }], ['DELETE', '/page/Home'],
+      ['GET', '/pages'],
+      ['GET', '/page/Home'],
+      ['GET', '/revisions/Home'],
+      ['POST', '/new', { title: 'X', content_base64: '' }],
+      ['PATCH', '/page/Home', { content_base64: '' }],
+      ['DELETE', '/page/Home'],
     ];
     for (const [method, rest, body] of routes) {
       const res = await server.request(path(privateRepo, rest), { ...as(outsider), method, body });

@@ -21,7 +21,9 @@ const LAUNCHER = join(__dirname, 'bellows-from-source.js');
 export function startBellowsProcess(configFile: string, timeoutMs = 90_000): Promise<BellowsProcess> {
   const child = spawn(process.execPath, [LAUNCHER, 'web', '--config', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');

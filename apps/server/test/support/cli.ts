@@ -32,10 +32,20 @@ export async function bellows(...argv: string[]): Promise<CliResult> {
 export function writeCliConfig(server: TestServer): string {
   const { database } = server.config;
   const configFile = join(server.dataDir, 'cli.ini');
-  writeFileSync(configFile, iniText({
-    server: { APP_DATA_PATH: server.dataDir },
-    repository: { ROOT: server.config.repository.root },
-    database: { DB_TYPE: database.type, PATH: database.path, HOST: database.host, NAME: database.name, USER: database.user, PASSWD: database.passwd },
-  }));
+  writeFileSync(
+    configFile,
+    iniText({
+      server: { APP_DATA_PATH: server.dataDir },
+      repository: { ROOT: server.config.repository.root },
+      database: {
+        DB_TYPE: database.type,
+        PATH: database.path,
+        HOST: database.host,
+        NAME: database.name,
+        USER: database.user,
+        PASSWD: database.passwd,
+      },
+    }),
+  );
   return configFile;
 }

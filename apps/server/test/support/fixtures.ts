@@ -17,16 +17,32 @@ export interface TestUser {
 
 let counter = 0;
 
-export async function createTestUser(server: TestServer, options: { name?: string; admin?: boolean; password?: string; scopes?: string } = {}): Promise<TestUser> {
+export async function createTestUser(
+  server: TestServer,
+  options: { name?: string; admin?: boolean; password?: string; scopes?: string } = {},
+): Promise<TestUser> {
   const name = options.name ?? `user${Date.now().toString(36)}${counter++}`;
   const password = options.password ?? 'correct horse battery staple';
   const now = new Date();
   const user = await server.db.transaction((tx) =>
     tx.owners.insert({
-      name, kind: 'user', fullName: '', email: `${name.toLowerCase()}@example.com`, passwordHash: null,
-      isAdmin: options.admin ?? false, isActive: true, prohibitLogin: false, visibility: 'public',
-      description: '', website: '', location: '', totpSecret: null, totpEnabled: false,
-      createdAt: now, updatedAt: now, lastLoginAt: null,
+      name,
+      kind: 'user',
+      fullName: '',
+      email: `${name.toLowerCase()}@example.com`,
+      passwordHash: null,
+      isAdmin: options.admin ?? false,
+      isActive: true,
+      prohibitLogin: false,
+      visibility: 'public',
+      description: '',
+      website: '',
+      location: '',
+      totpSecret: null,
+      totpEnabled: false,
+      createdAt: now,
+      updatedAt: now,
+      lastLoginAt: null,
     }),
   );
   user.passwordHash = await hashPassword(password);
@@ -40,8 +56,14 @@ export async function createTestToken(server: TestServer, user: OwnerEntity, sco
   const hashed = hashTokenValue(value);
   await server.db.transaction((tx) =>
     tx.accessTokens.insert({
-      ownerId: user.id, name, tokenHash: hashed.hash, tokenSalt: hashed.salt, tokenLastEight: hashed.lastEight,
-      scopes, createdAt: new Date(), lastUsedAt: null,
+      ownerId: user.id,
+      name,
+      tokenHash: hashed.hash,
+      tokenSalt: hashed.salt,
+      tokenLastEight: hashed.lastEight,
+      scopes,
+      createdAt: new Date(),
+      lastUsedAt: null,
     }),
   );
   return value;

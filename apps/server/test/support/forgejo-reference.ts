@@ -16,7 +16,9 @@ let cached: { document: any; byRoute: Map<string, DocumentedOperation> } | undef
 function load() {
   if (!cached) {
     if (!existsSync(FORGEJO_REFERENCE_PATH)) {
-      throw new Error(`Forgejo's API description is not at ${FORGEJO_REFERENCE_PATH}: run npm run reference:extract, or set BELLOWS_FORGEJO_REFERENCE`);
+      throw new Error(
+        `Forgejo's API description is not at ${FORGEJO_REFERENCE_PATH}: run npm run reference:extract, or set BELLOWS_FORGEJO_REFERENCE`,
+      );
     }
     const document = JSON.parse(readFileSync(FORGEJO_REFERENCE_PATH, 'utf8'));
     const byRoute = new Map(operationsOf(document).map((operation) => [routeKey(operation.method, operation.path), operation]));

@@ -25,7 +25,10 @@ function adapt(schema: any): any {
   const adapted: any = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === '$ref' && typeof value === 'string') adapted.$ref = value.replace(/^#\/definitions\//, `${DEFINITIONS_ID}#/definitions/`);
-    else if (key === 'properties') adapted.properties = Object.fromEntries(Object.entries(value as object).map(([name, property]) => [name, nullableWhenComposite(adapt(property))]));
+    else if (key === 'properties')
+      adapted.properties = Object.fromEntries(
+        Object.entries(value as object).map(([name, property]) => [name, nullableWhenComposite(adapt(property))]),
+      );
     else if (!key.startsWith('x-') && key !== 'example') adapted[key] = adapt(value);
   }
   if (adapted.properties && adapted.additionalProperties === undefined) adapted.additionalProperties = false;
@@ -72,7 +75,8 @@ export function expectForgejoShape(method: string, pathTemplate: string, status:
   const schema = forgejoResponseSchema(method, pathTemplate, status);
   const where = `${method} ${pathTemplate} → ${status}`;
   if (schema === null) {
-    if (body !== undefined && body !== '') throw new Error(`${where}: Forgejo sends no body here, we sent ${JSON.stringify(body).slice(0, 200)}`);
+    if (body !== undefined && body !== '')
+      throw new Error(`${where}: Forgejo sends no body here, we sent ${JSON.stringify(body).slice(0, 200)}`);
     return;
   }
   const validate = validatorFor(`${method} ${pathTemplate} ${status}`, schema);

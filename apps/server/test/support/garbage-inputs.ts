@@ -51,7 +51,10 @@ export const GARBAGE_CREDENTIALS: { label: string; query?: string; headers: Reco
   { label: 'NUL in an access_token', query: `access_token=%00${'b'.repeat(39)}`, headers: {} },
   { label: 'NUL in a Basic user name', headers: { authorization: `Basic ${Buffer.from('ad\u0000min:secret').toString('base64')}` } },
   { label: 'Basic credentials that are not base64', headers: { authorization: 'Basic %%%not-base64%%%' } },
-  { label: 'invalid UTF-8 in Basic credentials', headers: { authorization: `Basic ${Buffer.from([0xff, 0xfe, 0x3a, 0xc3]).toString('base64')}` } },
+  {
+    label: 'invalid UTF-8 in Basic credentials',
+    headers: { authorization: `Basic ${Buffer.from([0xff, 0xfe, 0x3a, 0xc3]).toString('base64')}` },
+  },
   { label: 'a huge token', headers: { authorization: `token ${'f'.repeat(5000)}` } },
   { label: 'an unknown scheme', headers: { authorization: 'Negotiate abc' } },
   { label: 'a huge Sudo header', headers: { sudo: 'x'.repeat(5000) } },
@@ -63,13 +66,27 @@ const GARBAGE_BODIES: { label: string; headers: Record<string, string>; body?: B
   { label: 'empty body with a JSON content type', headers: JSON_TYPE, body: '' },
   { label: 'body that is not JSON', headers: JSON_TYPE, body: 'this is { not json' },
   { label: 'truncated JSON', headers: JSON_TYPE, body: '{"name": "abc' },
-  { label: 'invalid UTF-8 inside a JSON string', headers: JSON_TYPE, body: Buffer.concat([Buffer.from('{"name": "a'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('", "username": "b'), Buffer.from([0x80]), Buffer.from('"}')]) },
+  {
+    label: 'invalid UTF-8 inside a JSON string',
+    headers: JSON_TYPE,
+    body: Buffer.concat([
+      Buffer.from('{"name": "a'),
+      Buffer.from([0xff, 0xfe, 0xc3]),
+      Buffer.from('", "username": "b'),
+      Buffer.from([0x80]),
+      Buffer.from('"}'),
+    ]),
+  },
   { label: 'JSON null', headers: JSON_TYPE, body: 'null' },
   { label: 'JSON array', headers: JSON_TYPE, body: '[{"name": "a"}]' },
   { label: 'JSON string', headers: JSON_TYPE, body: '"just a string"' },
   { label: 'JSON number 1e309', headers: JSON_TYPE, body: '1e309' },
   { label: 'deeply nested JSON', headers: JSON_TYPE, body: `${'['.repeat(5000)}${']'.repeat(5000)}` },
-  { label: 'prototype pollution keys', headers: JSON_TYPE, body: '{"__proto__": {"isAdmin": true, "is_admin": true}, "constructor": {"prototype": {"admin": true}}}' },
+  {
+    label: 'prototype pollution keys',
+    headers: JSON_TYPE,
+    body: '{"__proto__": {"isAdmin": true, "is_admin": true}, "constructor": {"prototype": {"admin": true}}}',
+  },
   { label: 'unknown fields', headers: JSON_TYPE, body: '{"definitely_not_a_field": 1, "another_one": {"x": [1]}}' },
   { label: 'text/plain body', headers: { 'content-type': 'text/plain' }, body: 'hello' },
   { label: 'form body', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=a&username=b' },
@@ -101,7 +118,11 @@ function pathCases(operation: DocumentedOperation): GarbageRequest[] {
 }
 
 function queryCases(operation: DocumentedOperation): GarbageRequest[] {
-  const names = new Set<string>(['page', 'limit', ...operation.spec.parameters.filter((p: any) => p.in === 'query').map((p: any) => p.name)]);
+  const names = new Set<string>([
+    'page',
+    'limit',
+    ...operation.spec.parameters.filter((p: any) => p.in === 'query').map((p: any) => p.name),
+  ]);
   const path = fillPlainly(operation.path);
   const cases = GARBAGE_QUERY_VALUES.map((value) => ({
     label: `every query parameter = ${JSON.stringify(value.slice(0, 20))}`,

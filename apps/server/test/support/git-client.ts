@@ -19,7 +19,10 @@ export class GitClient {
 
   static async create(): Promise<GitClient> {
     const home = mkdtempSync(join(tmpdir(), 'bellows-git-client-'));
-    writeFileSync(join(home, '.gitconfig'), '[user]\n\tname = Test User\n\temail = test@example.com\n[init]\n\tdefaultBranch = main\n[advice]\n\tdetachedHead = false\n');
+    writeFileSync(
+      join(home, '.gitconfig'),
+      '[user]\n\tname = Test User\n\temail = test@example.com\n[init]\n\tdefaultBranch = main\n[advice]\n\tdetachedHead = false\n',
+    );
     const client = new GitClient(home);
     await client.ok(['lfs', 'install', '--skip-repo'], home);
     return client;
@@ -34,7 +37,16 @@ export class GitClient {
     return new Promise((resolve, reject) => {
       const child = spawn('git', args, {
         cwd,
-        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: this.home, GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: '', SSH_ASKPASS: '', LANG: 'C', ...env },
+        env: {
+          PATH: process.env.PATH ?? '/usr/bin:/bin',
+          HOME: this.home,
+          GIT_CONFIG_NOSYSTEM: '1',
+          GIT_TERMINAL_PROMPT: '0',
+          GIT_ASKPASS: '',
+          SSH_ASKPASS: '',
+          LANG: 'C',
+          ...env,
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let stdout = '';

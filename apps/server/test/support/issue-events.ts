@@ -7,10 +7,24 @@ import { TestServer } from './test-server';
  * issue events the issue routes publish, so notification tests do not depend
  * on the issue API. Returns the issue's number and the comment's id.
  */
-export async function openIssueWithEvent(server: TestServer, repo: RepositoryEntity, poster: OwnerEntity, title: string, body = ''): Promise<{ id: number; index: number }> {
+export async function openIssueWithEvent(
+  server: TestServer,
+  repo: RepositoryEntity,
+  poster: OwnerEntity,
+  title: string,
+  body = '',
+): Promise<{ id: number; index: number }> {
   const events = server.app.get(IssueEvents, { strict: false });
   return server.db.transaction(async (tx) => {
-    const issue = await tx.issues.create({ repoId: repo.id, posterId: poster.id, title, body, isClosed: false, milestoneId: null, createdAt: new Date() });
+    const issue = await tx.issues.create({
+      repoId: repo.id,
+      posterId: poster.id,
+      title,
+      body,
+      isClosed: false,
+      milestoneId: null,
+      createdAt: new Date(),
+    });
     await events.publish(tx, { kind: 'issue-opened', issueId: issue.id, actorId: poster.id, content: body, at: issue.createdAt });
     return { id: issue.id, index: issue.index };
   });
@@ -20,7 +34,14 @@ export async function commentWithEvent(server: TestServer, issueId: number, post
   const events = server.app.get(IssueEvents, { strict: false });
   return server.db.transaction(async (tx) => {
     const comment = await tx.comments.insert({ issueId, type: 0, posterId: poster.id, content, createdAt: new Date() });
-    await events.publish(tx, { kind: 'comment-created', issueId, commentId: comment.id, actorId: poster.id, content, at: comment.createdAt });
+    await events.publish(tx, {
+      kind: 'comment-created',
+      issueId,
+      commentId: comment.id,
+      actorId: poster.id,
+      content,
+      at: comment.createdAt,
+    });
     return comment.id;
   });
 }

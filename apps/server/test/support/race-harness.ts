@@ -254,9 +254,12 @@ export function send(baseUrl: string, request: RaceRequest, timeoutMs: number, h
         const text = Buffer.concat(chunks).toString('utf8');
         settle({ label, status: status!, text, json: parseJson(text) });
       });
-      res.on('error', (error) => settle({ label, status: status!, text: '', json: undefined, error: `the answer was cut off: ${error.message}` }));
+      res.on('error', (error) =>
+        settle({ label, status: status!, text: '', json: undefined, error: `the answer was cut off: ${error.message}` }),
+      );
       res.on('close', () => {
-        if (!res.complete) settle({ label, status: status!, text: '', json: undefined, error: 'the answer was cut off (connection closed)' });
+        if (!res.complete)
+          settle({ label, status: status!, text: '', json: undefined, error: 'the answer was cut off (connection closed)' });
       });
     },
   );
@@ -304,7 +307,10 @@ function splitInto(body: Buffer, parts: number): Buffer[] {
 export function multipartBody(field: string, fileName: string, content: Buffer): { body: Buffer; contentType: string } {
   const boundary = `----race${content.length.toString(36)}${Math.random().toString(36).slice(2)}`;
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-  return { body: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    body: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 /** Content of `bytes` bytes that starts with `tag` (so that content-addressed stores see distinct objects). */
@@ -356,7 +362,9 @@ export async function orphanRows(server: TestServer): Promise<OrphanRow[]> {
       `SELECT '${link.table}' AS child, CAST(c."${link.idColumn}" AS VARCHAR(64)) AS id, '${link.parentTable}' AS parent, c."${link.column}" AS parent_id ` +
       `FROM "${link.table}" c WHERE c."${link.column}" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "${link.parentTable}" p WHERE p.id = c."${link.column}")`,
   );
-  const rows: { child: string; id: string; parent: ParentTable; parent_id: number | string }[] = await server.db.dataSource.query(selects.join(' UNION ALL '));
+  const rows: { child: string; id: string; parent: ParentTable; parent_id: number | string }[] = await server.db.dataSource.query(
+    selects.join(' UNION ALL '),
+  );
   return rows.map((row) => ({ table: row.child, id: String(row.id), parentTable: row.parent, parentId: Number(row.parent_id) }));
 }
 
@@ -474,7 +482,9 @@ export async function runRace<P>(server: TestServer, pair: RacePair<P>, settings
   const started = Date.now();
   const pairSeed = hashText(`${settings.seed}:${pair.title}`);
   const planRng = new Rng(pairSeed);
-  const plans = Array.from({ length: settings.iterations }, (_, i) => makePlan(planRng, i, pair.extraPoints ?? [], pair.second !== undefined));
+  const plans = Array.from({ length: settings.iterations }, (_, i) =>
+    makePlan(planRng, i, pair.extraPoints ?? [], pair.second !== undefined),
+  );
   const records: IterationRecord[] = [];
   const seenOrphans = new Set((await orphanRows(server)).map(orphanKey));
   const examples: RaceFigures['examples'] = { orphan: [], resurrection: [], '5xx': [], other: [], ledger: [] };
@@ -486,7 +496,11 @@ export async function runRace<P>(server: TestServer, pair: RacePair<P>, settings
   await server.db.quotaRecount.fix();
 
   for (let first = 0; first < plans.length; first += settings.concurrency) {
-    const batch = await Promise.all(plans.slice(first, first + settings.concurrency).map((plan) => watched(runIteration(server, pair, plan, pairSeed, settings), plan, settings)));
+    const batch = await Promise.all(
+      plans
+        .slice(first, first + settings.concurrency)
+        .map((plan) => watched(runIteration(server, pair, plan, pairSeed, settings), plan, settings)),
+    );
     records.push(...batch);
     batches++;
 
@@ -508,7 +522,9 @@ export async function runRace<P>(server: TestServer, pair: RacePair<P>, settings
       ledgerMismatches++;
       if (examples.ledger.length < 3) {
         const plansText = batch.map((record) => describePlan(record.plan)).join('; ');
-        examples.ledger.push(`batch ${batches}: ${differences.map((d) => `owner ${d.ownerId} ${d.bucket} stored ${d.stored}, counted ${d.counted}`).join(', ')} [${plansText}]`);
+        examples.ledger.push(
+          `batch ${batches}: ${differences.map((d) => `owner ${d.ownerId} ${d.bucket} stored ${d.stored}, counted ${d.counted}`).join(', ')} [${plansText}]`,
+        );
       }
       await server.db.quotaRecount.fix();
     }
@@ -518,13 +534,19 @@ export async function runRace<P>(server: TestServer, pair: RacePair<P>, settings
   for (const kind of ['orphan', 'resurrection', '5xx', 'other'] as const) {
     for (const record of records.filter((r) => r.problems.has(kind))) {
       if (examples[kind].length >= 3) break;
-      examples[kind].push(`${describePlan(record.plan)}: ${record.problems.get(kind)!.join('; ')} [write: ${record.write.map(describeAnswer).join(', ') || 'none'}${record.second.length ? `; second: ${record.second.map(describeAnswer).join(', ')}` : ''}; deletion: ${describeAnswer(record.deletion)}]`);
+      examples[kind].push(
+        `${describePlan(record.plan)}: ${record.problems.get(kind)!.join('; ')} [write: ${record.write.map(describeAnswer).join(', ') || 'none'}${record.second.length ? `; second: ${record.second.map(describeAnswer).join(', ')}` : ''}; deletion: ${describeAnswer(record.deletion)}]`,
+      );
     }
   }
   const outcomes: Record<string, number> = {};
   for (const record of records) {
     const last = record.write[record.write.length - 1];
-    const key = pair.outcome ? pair.outcome(record.write) : last ? `${stepName(record.write)} ${isReset(last) ? 'reset' : last.status}` : 'no write';
+    const key = pair.outcome
+      ? pair.outcome(record.write)
+      : last
+        ? `${stepName(record.write)} ${isReset(last) ? 'reset' : last.status}`
+        : 'no write';
     outcomes[key] = (outcomes[key] ?? 0) + 1;
   }
 
@@ -551,7 +573,13 @@ export async function runRace<P>(server: TestServer, pair: RacePair<P>, settings
   return figures;
 }
 
-async function runIteration<P>(server: TestServer, pair: RacePair<P>, plan: Plan, pairSeed: number, settings: RaceSettings): Promise<IterationRecord> {
+async function runIteration<P>(
+  server: TestServer,
+  pair: RacePair<P>,
+  plan: Plan,
+  pairSeed: number,
+  settings: RaceSettings,
+): Promise<IterationRecord> {
   const rng = new Rng(hashText(`${pairSeed}:${plan.index}`));
   const parent = await pair.setup(plan.index, rng);
   const request = (held?: { plan: Plan; gate: Gate }) => (r: RaceRequest) => send(server.url, r, settings.timeoutMs, held);
@@ -570,9 +598,12 @@ async function runIteration<P>(server: TestServer, pair: RacePair<P>, plan: Plan
   const secondCtx: WriteContext = { ...ctx, step: async () => undefined, held: request() };
 
   await gate.at('before');
-  const second = plan.second && pair.second
-    ? sleep(plan.second.startAfterMs).then(() => pair.second!(parent, secondCtx)).catch((error) => [failedAnswer('second write', error)])
-    : Promise.resolve([] as Answer[]);
+  const second =
+    plan.second && pair.second
+      ? sleep(plan.second.startAfterMs)
+          .then(() => pair.second!(parent, secondCtx))
+          .catch((error) => [failedAnswer('second write', error)])
+      : Promise.resolve([] as Answer[]);
   const write = await pair.write(parent, ctx).catch((error) => [failedAnswer('write', error)]);
   await gate.at('after');
   const deletion = await gate.fire();
@@ -583,7 +614,8 @@ async function runIteration<P>(server: TestServer, pair: RacePair<P>, plan: Plan
     if (answer.status >= 500) addProblem(record, '5xx', describeAnswer(answer));
   }
   for (const answer of [...write, ...secondAnswers]) {
-    if (answer.status < 500 && !isFine(answer) && !isReset(answer)) addProblem(record, 'other', `unexpected answer: ${describeAnswer(answer)}`);
+    if (answer.status < 500 && !isFine(answer) && !isReset(answer))
+      addProblem(record, 'other', `unexpected answer: ${describeAnswer(answer)}`);
   }
   const deleted = deletion.status >= 200 && deletion.status < 300 && !deletion.error;
   if (!deleted && deletion.status < 500) addProblem(record, 'other', `the ${pair.parentName} was not deleted: ${describeAnswer(deletion)}`);
@@ -592,8 +624,14 @@ async function runIteration<P>(server: TestServer, pair: RacePair<P>, plan: Plan
   }
   for (const finding of (await pair.inconsistencies?.(parent, write, deletion)) ?? []) addProblem(record, 'other', finding);
   if (process.env.RACE_DEBUG) {
-    const answers = [...write.map(describeAnswer), ...secondAnswers.map((a) => `second ${describeAnswer(a)}`), `deletion ${describeAnswer(deletion)}`];
-    process.stdout.write(`  ${describePlan(plan)}: ${answers.join(', ')}${record.problems.size ? ` PROBLEMS ${[...record.problems.values()].flat().join('; ')}` : ''}\n`);
+    const answers = [
+      ...write.map(describeAnswer),
+      ...secondAnswers.map((a) => `second ${describeAnswer(a)}`),
+      `deletion ${describeAnswer(deletion)}`,
+    ];
+    process.stdout.write(
+      `  ${describePlan(plan)}: ${answers.join(', ')}${record.problems.size ? ` PROBLEMS ${[...record.problems.values()].flat().join('; ')}` : ''}\n`,
+    );
   }
   return record;
 }
@@ -614,7 +652,14 @@ async function watched(iteration: Promise<IterationRecord>, plan: Plan, settings
   const hung = new Promise<IterationRecord>((resolve) => {
     timer = setTimeout(() => {
       const none = failedAnswer('iteration', new Error(`did not finish within ${limit} ms`));
-      resolve({ plan, write: [none], second: [], deletion: none, parents: {}, problems: new Map([['other', [`the iteration hung (no end within ${limit} ms)`]]]) });
+      resolve({
+        plan,
+        write: [none],
+        second: [],
+        deletion: none,
+        parents: {},
+        problems: new Map([['other', [`the iteration hung (no end within ${limit} ms)`]]]),
+      });
     }, limit);
   });
   try {
@@ -654,7 +699,9 @@ function orphanKey(row: OrphanRow): string {
 function printFigures(f: RaceFigures): void {
   const lines = [
     `race [${f.engine}] ${f.pair}: RACE_SEED=${f.seed} iterations=${f.iterations} orphans=${f.orphans} resurrections=${f.resurrections} 5xx=${f.fiveXx} (${f.fiveXxAnswers} answers) other=${f.other} ledger≠recount=${f.ledgerMismatches}/${f.batches} batches resets=${f.resets} time=${f.seconds}s`,
-    `  outcomes: ${Object.entries(f.outcomes).map(([k, v]) => `${k}: ${v}`).join(', ')}`,
+    `  outcomes: ${Object.entries(f.outcomes)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(', ')}`,
     ...Object.entries(f.examples).flatMap(([kind, list]) => list.map((text) => `  ${kind}: ${text}`)),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -12,7 +12,10 @@ export interface RawResponse {
  * Sends exactly the bytes given: the path is not normalised (fetch would turn
  * `/users/..` into `/`) and the body may be invalid UTF-8 or invalid JSON.
  */
-export function sendRaw(baseUrl: string, options: { method: string; path: string; headers?: Record<string, string>; body?: Buffer | string }): Promise<RawResponse> {
+export function sendRaw(
+  baseUrl: string,
+  options: { method: string; path: string; headers?: Record<string, string>; body?: Buffer | string },
+): Promise<RawResponse> {
   const url = new URL(baseUrl);
   const body = options.body === undefined ? undefined : Buffer.from(options.body);
   return new Promise((resolve, reject) => {

@@ -67,7 +67,10 @@ export class RawConnection {
   async exchange(waitMs: number, { untilClosed = false } = {}): Promise<SocketExchange> {
     const deadline = Date.now() + waitMs;
     while (Date.now() < deadline && this.closedAt === undefined && !(this.responseComplete() && !untilClosed)) {
-      await Promise.race([this.nextEvent(), new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())).unref())]);
+      await Promise.race([
+        this.nextEvent(),
+        new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())).unref()),
+      ]);
     }
     const closedAt = this.closedAt;
     this.socket.destroy();
@@ -81,7 +84,9 @@ export class RawConnection {
       json = undefined;
     }
     return {
-      text, status, json,
+      text,
+      status,
+      json,
       answeredAfterMs: (this.firstByteAt ?? closedAt ?? Date.now()) - this.lastWriteAt,
       closedAfterMs: closedAt === undefined ? undefined : closedAt - this.lastWriteAt,
     };

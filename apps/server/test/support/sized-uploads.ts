@@ -15,7 +15,11 @@ export interface ApiClient {
   owner: string;
 }
 
-export async function call(client: ApiClient, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<any> {
+export async function call(
+  client: ApiClient,
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<any> {
   const headers: Record<string, string> = { authorization: `token ${client.token}`, ...(init.headers ?? {}) };
   let body: RequestInit['body'];
   if (init.body instanceof FormData || typeof init.body === 'string' || Buffer.isBuffer(init.body)) body = init.body as RequestInit['body'];
@@ -47,41 +51,73 @@ export async function createIssue(client: ApiClient, repo: string): Promise<numb
   return (await call(client, `api/v1/repos/${client.owner}/${repo}/issues`, { method: 'POST', body: { title: 'an issue' } })).number;
 }
 
-export async function attachToIssue(client: ApiClient, repo: string, issue: number, content: Buffer): Promise<{ id: number; uuid: string }> {
-  return call(client, `api/v1/repos/${client.owner}/${repo}/issues/${issue}/assets`, { method: 'POST', body: fileForm(content, 'notes.bin') });
+export async function attachToIssue(
+  client: ApiClient,
+  repo: string,
+  issue: number,
+  content: Buffer,
+): Promise<{ id: number; uuid: string }> {
+  return call(client, `api/v1/repos/${client.owner}/${repo}/issues/${issue}/assets`, {
+    method: 'POST',
+    body: fileForm(content, 'notes.bin'),
+  });
 }
 
 export async function createRelease(client: ApiClient, repo: string, tag: string): Promise<number> {
   return (await call(client, `api/v1/repos/${client.owner}/${repo}/releases`, { method: 'POST', body: { tag_name: tag } })).id;
 }
 
-export async function attachToRelease(client: ApiClient, repo: string, release: number, content: Buffer): Promise<{ id: number; uuid: string }> {
-  return call(client, `api/v1/repos/${client.owner}/${repo}/releases/${release}/assets`, { method: 'POST', body: fileForm(content, 'app.bin') });
+export async function attachToRelease(
+  client: ApiClient,
+  repo: string,
+  release: number,
+  content: Buffer,
+): Promise<{ id: number; uuid: string }> {
+  return call(client, `api/v1/repos/${client.owner}/${repo}/releases/${release}/assets`, {
+    method: 'POST',
+    body: fileForm(content, 'app.bin'),
+  });
 }
 
 /** Uploads an LFS object to the repository (basic transfer); returns its oid. */
 export async function uploadLfsObject(client: ApiClient, repo: string, content: Buffer): Promise<string> {
   const oid = sha256(content);
-  await call(client, `${client.owner}/${repo}.git/info/lfs/objects/${oid}`, { method: 'PUT', body: content, headers: { 'content-type': 'application/octet-stream' } });
+  await call(client, `${client.owner}/${repo}.git/info/lfs/objects/${oid}`, {
+    method: 'PUT',
+    body: content,
+    headers: { 'content-type': 'application/octet-stream' },
+  });
   return oid;
 }
 
 export async function uploadGenericPackage(client: ApiClient, name: string, version: string, file: string, content: Buffer): Promise<void> {
-  await call(client, `api/packages/${client.owner}/generic/${name}/${version}/${file}`, { method: 'PUT', body: content, headers: { 'content-type': 'application/octet-stream' } });
+  await call(client, `api/packages/${client.owner}/generic/${name}/${version}/${file}`, {
+    method: 'PUT',
+    body: content,
+    headers: { 'content-type': 'application/octet-stream' },
+  });
 }
 
 /** The body of `npm publish` for one version with its tarball. */
 export function npmPublication(name: string, version: string, tarball: Buffer): string {
   const integrity = `sha512-${createHash('sha512').update(tarball).digest('base64')}`;
   return JSON.stringify({
-    _id: name, name, 'dist-tags': { latest: version },
+    _id: name,
+    name,
+    'dist-tags': { latest: version },
     versions: { [version]: { name, version, dist: { integrity } } },
-    _attachments: { [`${name}-${version}.tgz`]: { content_type: 'application/octet-stream', data: tarball.toString('base64'), length: tarball.length } },
+    _attachments: {
+      [`${name}-${version}.tgz`]: { content_type: 'application/octet-stream', data: tarball.toString('base64'), length: tarball.length },
+    },
   });
 }
 
 export async function publishNpmPackage(client: ApiClient, name: string, version: string, tarball: Buffer): Promise<void> {
-  await call(client, `api/packages/${client.owner}/npm/${name}`, { method: 'PUT', body: npmPublication(name, version, tarball), headers: { 'content-type': 'application/json' } });
+  await call(client, `api/packages/${client.owner}/npm/${name}`, {
+    method: 'PUT',
+    body: npmPublication(name, version, tarball),
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 /** A run of the repository, with what its jobs use to reach the artifact service. */
@@ -92,7 +128,10 @@ export interface ActionsRun {
 }
 
 export async function startRun(client: ApiClient, repo: string): Promise<ActionsRun> {
-  const run = await call(client, `api/v1/repos/${client.owner}/${repo}/actions/runs`, { method: 'POST', body: { name: 'build', event: 'push' } });
+  const run = await call(client, `api/v1/repos/${client.owner}/${repo}/actions/runs`, {
+    method: 'POST',
+    body: { name: 'build', event: 'push' },
+  });
   return { id: run.id, token: run.runtime_token, twirp: `${run.results_url}twirp/github.actions.results.api.v1.ArtifactService/` };
 }
 
@@ -132,7 +171,10 @@ export interface StalledRequest {
  * `sent` random bytes, and then nothing more. Connection errors (the server
  * being killed) are swallowed: that is what these requests are for.
  */
-export function stalledRequest(url: string, init: { method: string; headers: Record<string, string>; head?: Buffer; sent: number; length: number }): StalledRequest {
+export function stalledRequest(
+  url: string,
+  init: { method: string; headers: Record<string, string>; head?: Buffer; sent: number; length: number },
+): StalledRequest {
   const request = httpRequest(url, { method: init.method, headers: { ...init.headers, 'content-length': String(init.length) } });
   request.on('error', () => undefined);
   request.on('response', (response) => response.resume());
@@ -145,7 +187,9 @@ export function stalledRequest(url: string, init: { method: string; headers: Rec
 /** The start of a multipart body carrying the file in the `attachment` field, and the length the whole would have. */
 export function multipartHead(fileSize: number): { head: Buffer; length: number; contentType: string } {
   const boundary = 'bellows-finding-5';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="attachment"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="attachment"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { head, length: head.length + fileSize + tail.length, contentType: `multipart/form-data; boundary=${boundary}` };
 }

@@ -17,7 +17,13 @@ export function storageFiles(root: string): string[] {
     } catch {
       return [];
     }
-    return entries.flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : entry.isFile() ? [relative(root, join(dir, entry.name)).split(sep).join('/')] : []));
+    return entries.flatMap((entry) =>
+      entry.isDirectory()
+        ? walk(join(dir, entry.name))
+        : entry.isFile()
+          ? [relative(root, join(dir, entry.name)).split(sep).join('/')]
+          : [],
+    );
   };
   return walk(root).sort();
 }
@@ -37,7 +43,9 @@ export async function filesRowsNeed(db: Database): Promise<{ exact: Set<string>;
     ...(await q('SELECT uuid FROM attachment')).map((r) => sharded('attachments', String(r.uuid))),
     ...(await q('SELECT oid FROM lfs_object')).map((r) => sharded('lfs', String(r.oid))),
     ...(await q('SELECT sha256 FROM package_blob')).map((r) => sharded('packages', String(r.sha256))),
-    ...(await q("SELECT storage_key FROM action_artifact WHERE status = 'active' AND storage_key IS NOT NULL")).map((r) => String(r.storage_key)),
+    ...(await q("SELECT storage_key FROM action_artifact WHERE status = 'active' AND storage_key IS NOT NULL")).map((r) =>
+      String(r.storage_key),
+    ),
   ]);
   const uploadIds = new Set((await q('SELECT id FROM action_artifact_upload')).map((r) => Number(r.id)));
   return { exact, uploadIds };

@@ -77,7 +77,15 @@ export async function startTestServer(settings: Record<string, string> = {}): Pr
     ...app,
     dataDir,
     apiUrl,
-    request: (path, init) => sendRequest(path.startsWith('http') ? path : path.startsWith('/api/') || !path.startsWith('/') ? `${app.url}${path.replace(/^\//, '')}` : `${apiUrl}${path}`, init),
+    request: (path, init) =>
+      sendRequest(
+        path.startsWith('http')
+          ? path
+          : path.startsWith('/api/') || !path.startsWith('/')
+            ? `${app.url}${path.replace(/^\//, '')}`
+            : `${apiUrl}${path}`,
+        init,
+      ),
     close: async () => {
       await app.close();
       await database.drop();

@@ -38,12 +38,24 @@ describe('loadConfig', () => {
       const data = join(dir, 'data');
       expect(config.configPath).toBe(join(dir, 'data', 'app.ini'));
       expect(config.server).toEqual({
-        protocol: 'http', httpAddr: '127.0.0.1', httpPort: 3000, rootUrl: 'http://127.0.0.1:3000/',
-        appDataPath: data, certFile: '', keyFile: '', readHeaderTimeoutMs: 60_000, readIdleTimeoutMs: 60_000,
+        protocol: 'http',
+        httpAddr: '127.0.0.1',
+        httpPort: 3000,
+        rootUrl: 'http://127.0.0.1:3000/',
+        appDataPath: data,
+        certFile: '',
+        keyFile: '',
+        readHeaderTimeoutMs: 60_000,
+        readIdleTimeoutMs: 60_000,
       });
       expect(config.database).toEqual({
-        type: 'sqlite3', path: join(data, 'bellows.db'), host: '127.0.0.1:5432',
-        name: 'bellows', user: 'bellows', passwd: '', sslMode: 'disable',
+        type: 'sqlite3',
+        path: join(data, 'bellows.db'),
+        host: '127.0.0.1:5432',
+        name: 'bellows',
+        user: 'bellows',
+        passwd: '',
+        sslMode: 'disable',
       });
       expect(config.repository).toEqual({ root: join(data, 'repositories') });
       expect(config.storage).toEqual({ path: join(data, 'storage') });
@@ -117,17 +129,32 @@ TOTAL = 1073741824
     it('reads every section and key', () => {
       const config = load({ configPath: writeIni('app.ini', INI) });
       expect(config.server).toMatchObject({
-        protocol: 'http', httpAddr: '0.0.0.0', httpPort: 3300, rootUrl: 'https://git.example.com/forge/', appDataPath: '/var/lib/bellows',
+        protocol: 'http',
+        httpAddr: '0.0.0.0',
+        httpPort: 3300,
+        rootUrl: 'https://git.example.com/forge/',
+        appDataPath: '/var/lib/bellows',
       });
       expect(config.database).toEqual({
-        type: 'postgres', path: '/var/lib/bellows/bellows.db', host: 'db.internal:5433', name: 'forge', user: 'forge', passwd: 's3cret', sslMode: 'require',
+        type: 'postgres',
+        path: '/var/lib/bellows/bellows.db',
+        host: 'db.internal:5433',
+        name: 'forge',
+        user: 'forge',
+        passwd: 's3cret',
+        sslMode: 'require',
       });
       expect(config.repository.root).toBe('/srv/repos');
       expect(config.storage.path).toBe(join(dir, 'relative/storage'));
       expect(config.security).toEqual({ secretKey: 'from-the-file', reverseProxyAuthenticationUser: 'X-Remote-User' });
       expect(config.service.enableReverseProxyAuthenticationApi).toBe(true);
       expect(config.api).toEqual({ defaultPagingNum: 10, maxResponseItems: 100 });
-      expect(config.quota).toEqual({ enabled: false, defaultGroups: ['small', 'team-b'], defaultTotal: 1073741824, showNamesToOwners: false });
+      expect(config.quota).toEqual({
+        enabled: false,
+        defaultGroups: ['small', 'team-b'],
+        defaultTotal: 1073741824,
+        showNamesToOwners: false,
+      });
     });
 
     it('lets the environment win over the file, including [quota.default]', () => {
@@ -198,7 +225,15 @@ TOTAL = 1073741824
 
   describe('durations ([server] READ_HEADER_TIMEOUT, READ_IDLE_TIMEOUT)', () => {
     it.each([
-      ['30s', 30_000], ['5m', 300_000], ['1h', 3_600_000], ['1m30s', 90_000], ['500ms', 500], ['1.5s', 1_500], [' 2m ', 120_000], ['0', 0], ['0s', 0],
+      ['30s', 30_000],
+      ['5m', 300_000],
+      ['1h', 3_600_000],
+      ['1m30s', 90_000],
+      ['500ms', 500],
+      ['1.5s', 1_500],
+      [' 2m ', 120_000],
+      ['0', 0],
+      ['0s', 0],
     ])('reads %s as Forgejo does', (value, ms) => {
       const config = load({ env: { BELLOWS__SERVER__READ_IDLE_TIMEOUT: value, BELLOWS__SERVER__READ_HEADER_TIMEOUT: value } });
       expect(config.server.readIdleTimeoutMs).toBe(ms);
@@ -217,8 +252,19 @@ TOTAL = 1073741824
     const withMaxSize = (value: string) => load({ env: { BELLOWS__ATTACHMENT__MAX_SIZE: value } });
 
     it.each([
-      ['0', 0], ['5000', 5000], ['12,345,678', 12_345_678], ['2k', 2000], ['2KiB', 2048], ['2MiB', 2 * MiB], ['1GiB', 1024 * MiB],
-      ['1 GB', 1_000_000_000], ['3G', 3_000_000_000], ['1.5MiB', 1_572_864], [' 2k ', 2000], ['-1', -1], ['', -1],
+      ['0', 0],
+      ['5000', 5000],
+      ['12,345,678', 12_345_678],
+      ['2k', 2000],
+      ['2KiB', 2048],
+      ['2MiB', 2 * MiB],
+      ['1GiB', 1024 * MiB],
+      ['1 GB', 1_000_000_000],
+      ['3G', 3_000_000_000],
+      ['1.5MiB', 1_572_864],
+      [' 2k ', 2000],
+      ['-1', -1],
+      ['', -1],
     ])('TOTAL = %j is %d bytes, without a warning', (value, bytes) => {
       const config = withTotal(value);
       expect(config.quota.defaultTotal).toBe(bytes);
@@ -243,11 +289,20 @@ TOTAL = 1073741824
     it('holds a size Forgejo holds but JavaScript cannot count exactly (9EB) as the largest exact number, and says so', () => {
       const config = withTotal('9EB');
       expect(config.quota.defaultTotal).toBe(Number.MAX_SAFE_INTEGER);
-      expect(config.warnings).toEqual([`[quota.default] TOTAL: "9EB" is more bytes than Bellows counts; using ${Number.MAX_SAFE_INTEGER} (about 8 PiB)`]);
+      expect(config.warnings).toEqual([
+        `[quota.default] TOTAL: "9EB" is more bytes than Bellows counts; using ${Number.MAX_SAFE_INTEGER} (about 8 PiB)`,
+      ]);
     });
 
     it.each([
-      ['2048', 2048 * MiB], ['1', MiB], ['0', 0], ['1.5', 1.5 * MiB], ['4GiB', 4096 * MiB], ['500MB', 500_000_000], ['2k', 2000], ['', 2048 * MiB],
+      ['2048', 2048 * MiB],
+      ['1', MiB],
+      ['0', 0],
+      ['1.5', 1.5 * MiB],
+      ['4GiB', 4096 * MiB],
+      ['500MB', 500_000_000],
+      ['2k', 2000],
+      ['', 2048 * MiB],
     ])('MAX_SIZE = %j is %d bytes (a bare number counts MiB, as in Forgejo)', (value, bytes) => {
       const config = withMaxSize(value);
       expect(config.attachment.maxSizeBytes).toBe(bytes);
@@ -328,41 +383,76 @@ TOTAL = 1GiB
     it('is read without an error or a warning, every key Bellows knows taking its value', () => {
       const config = load({ configPath: writeIni('app.ini', FORGEJO_INI) });
       expect(config.warnings).toEqual([]);
-      expect(config.server).toMatchObject({ httpAddr: '0.0.0.0', httpPort: 3000, rootUrl: 'https://git.example.com/', appDataPath: '/var/lib/forgejo/data' });
+      expect(config.server).toMatchObject({
+        httpAddr: '0.0.0.0',
+        httpPort: 3000,
+        rootUrl: 'https://git.example.com/',
+        appDataPath: '/var/lib/forgejo/data',
+      });
       expect(config.database).toEqual({
-        type: 'postgres', path: '/var/lib/forgejo/data/forgejo.db', host: '127.0.0.1:5432', name: 'forgejo', user: 'forgejo', passwd: 'pa;ss#word', sslMode: 'disable',
+        type: 'postgres',
+        path: '/var/lib/forgejo/data/forgejo.db',
+        host: '127.0.0.1:5432',
+        name: 'forgejo',
+        user: 'forgejo',
+        passwd: 'pa;ss#word',
+        sslMode: 'disable',
       });
       expect(config.repository.root).toBe('/var/lib/forgejo/data/forgejo-repositories');
       expect(config.security.secretKey).toBe('');
       expect(config.quota).toMatchObject({ enabled: true, defaultGroups: ['standard', 'archive'], defaultTotal: 1024 * MiB });
     });
 
-    it("refuses what Bellows cannot honour, naming the key and the value", () => {
-      expectError({ configPath: writeIni('mysql.ini', FORGEJO_INI.replace('DB_TYPE = postgres', 'DB_TYPE = mysql')) }, '[database] DB_TYPE', /"mysql" is not one of sqlite3, postgres/);
-      expectError({ configPath: writeIni('fcgi.ini', FORGEJO_INI.replace('[server]\n', '[server]\nPROTOCOL = fcgi\n')) }, '[server] PROTOCOL', /"fcgi" is not one of http, https/);
+    it('refuses what Bellows cannot honour, naming the key and the value', () => {
+      expectError(
+        { configPath: writeIni('mysql.ini', FORGEJO_INI.replace('DB_TYPE = postgres', 'DB_TYPE = mysql')) },
+        '[database] DB_TYPE',
+        /"mysql" is not one of sqlite3, postgres/,
+      );
+      expectError(
+        { configPath: writeIni('fcgi.ini', FORGEJO_INI.replace('[server]\n', '[server]\nPROTOCOL = fcgi\n')) },
+        '[server] PROTOCOL',
+        /"fcgi" is not one of http, https/,
+      );
     });
 
     it('refuses a file Forgejo could not read either, naming the file and the line', () => {
       const path = writeIni('broken.ini', '[server]\nHTTP_PORT 3000\n');
-      expectError({ configPath: path }, '--config', new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, line 2: "HTTP_PORT 3000" is not "KEY = value"`));
+      expectError(
+        { configPath: path },
+        '--config',
+        new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, line 2: "HTTP_PORT 3000" is not "KEY = value"`),
+      );
     });
   });
 
   describe('%(KEY)s references', () => {
     it("read a key of the same section, as Forgejo's example ROOT_URL does", () => {
-      const config = load({ configPath: writeIni('app.ini', '[server]\nDOMAIN = forge.lan\nHTTP_PORT = 3300\nROOT_URL = %(PROTOCOL)s://%(DOMAIN)s:%(HTTP_PORT)s/\nPROTOCOL = http\n') });
+      const config = load({
+        configPath: writeIni(
+          'app.ini',
+          '[server]\nDOMAIN = forge.lan\nHTTP_PORT = 3300\nROOT_URL = %(PROTOCOL)s://%(DOMAIN)s:%(HTTP_PORT)s/\nPROTOCOL = http\n',
+        ),
+      });
       expect(config.server.rootUrl).toBe('http://forge.lan:3300/');
     });
 
     it('read a key of an enclosing section, then of the top of the file', () => {
-      const config = load({ configPath: writeIni('app.ini', 'BASE = /srv/forge\n[server]\nAPP_DATA_PATH = %(BASE)s/data\n[quota]\nSIZE = 2GiB\n[quota.default]\nTOTAL = %(SIZE)s\n') });
+      const config = load({
+        configPath: writeIni(
+          'app.ini',
+          'BASE = /srv/forge\n[server]\nAPP_DATA_PATH = %(BASE)s/data\n[quota]\nSIZE = 2GiB\n[quota.default]\nTOTAL = %(SIZE)s\n',
+        ),
+      });
       expect(config.server.appDataPath).toBe('/srv/forge/data');
       expect(config.quota.defaultTotal).toBe(2048 * MiB);
     });
 
     it('see the environment: an overridden key changes what refers to it, and an override may refer to the file', () => {
       const path = writeIni('app.ini', '[server]\nDOMAIN = forge.lan\nROOT_URL = https://%(DOMAIN)s/\n[database]\nNAME = forge\n');
-      expect(load({ configPath: path, env: { BELLOWS__SERVER__DOMAIN: 'git.example.com' } }).server.rootUrl).toBe('https://git.example.com/');
+      expect(load({ configPath: path, env: { BELLOWS__SERVER__DOMAIN: 'git.example.com' } }).server.rootUrl).toBe(
+        'https://git.example.com/',
+      );
       expect(load({ configPath: path, env: { BELLOWS__DATABASE__USER: '%(NAME)s' } }).database.user).toBe('forge');
     });
 
@@ -380,7 +470,12 @@ TOTAL = 1GiB
       ['BELLOWS__SERVER__PROTOCOL', 'gopher', '[server] PROTOCOL', /not one of http, https/],
       ['BELLOWS__DATABASE__DB_TYPE', 'mysql', '[database] DB_TYPE', /"mysql" is not one of sqlite3, postgres/],
       ['BELLOWS__DATABASE__SSL_MODE', 'maybe', '[database] SSL_MODE', /not one of/],
-      ['BELLOWS__SERVICE__ENABLE_REVERSE_PROXY_AUTHENTICATION_API', 'perhaps', '[service] ENABLE_REVERSE_PROXY_AUTHENTICATION_API', /not a boolean/],
+      [
+        'BELLOWS__SERVICE__ENABLE_REVERSE_PROXY_AUTHENTICATION_API',
+        'perhaps',
+        '[service] ENABLE_REVERSE_PROXY_AUTHENTICATION_API',
+        /not a boolean/,
+      ],
       ['BELLOWS__QUOTA__ENABLED', 'maybe', '[quota] ENABLED', /not a boolean/],
       ['BELLOWS__SERVER__ROOT_URL', 'git.example.com', '[server] ROOT_URL', /not an absolute URL/],
       ['BELLOWS__SERVER__ROOT_URL', 'ftp://git.example.com/', '[server] ROOT_URL', /http:\/\/ or https:\/\//],
@@ -400,13 +495,19 @@ TOTAL = 1GiB
 
     it('refuses PROTOCOL = https without CERT_FILE or KEY_FILE', () => {
       expectError({ env: { BELLOWS__SERVER__PROTOCOL: 'https' } }, '[server] CERT_FILE', /must be set when PROTOCOL = https/);
-      expectError({ env: { BELLOWS__SERVER__PROTOCOL: 'https', BELLOWS__SERVER__CERT_FILE: 'cert.pem' } }, '[server] KEY_FILE', /must be set/);
+      expectError(
+        { env: { BELLOWS__SERVER__PROTOCOL: 'https', BELLOWS__SERVER__CERT_FILE: 'cert.pem' } },
+        '[server] KEY_FILE',
+        /must be set/,
+      );
     });
   });
 
   describe('https', () => {
     it('defaults ROOT_URL to https and resolves the certificate paths', () => {
-      const config = load({ env: { BELLOWS__SERVER__PROTOCOL: 'HTTPS', BELLOWS__SERVER__CERT_FILE: 'tls/cert.pem', BELLOWS__SERVER__KEY_FILE: '/etc/key.pem' } });
+      const config = load({
+        env: { BELLOWS__SERVER__PROTOCOL: 'HTTPS', BELLOWS__SERVER__CERT_FILE: 'tls/cert.pem', BELLOWS__SERVER__KEY_FILE: '/etc/key.pem' },
+      });
       expect(config.server.protocol).toBe('https');
       expect(config.server.rootUrl).toBe('https://127.0.0.1:3000/');
       expect(config.server.certFile).toBe(join(dir, 'tls/cert.pem'));
@@ -415,7 +516,9 @@ TOTAL = 1GiB
 
     it('names the key of a certificate file that cannot be read', () => {
       writeIni('cert.pem', 'CERT');
-      const config = load({ env: { BELLOWS__SERVER__PROTOCOL: 'https', BELLOWS__SERVER__CERT_FILE: 'cert.pem', BELLOWS__SERVER__KEY_FILE: 'nope.pem' } });
+      const config = load({
+        env: { BELLOWS__SERVER__PROTOCOL: 'https', BELLOWS__SERVER__CERT_FILE: 'cert.pem', BELLOWS__SERVER__KEY_FILE: 'nope.pem' },
+      });
       expect(() => readTlsCredentials(config.server)).toThrow(/\[server\] KEY_FILE: cannot read .*nope\.pem \(ENOENT\)/);
     });
 

@@ -7,9 +7,19 @@ import { join, relative } from 'path';
  * This check lives outside packages/domain because it reads files itself.
  */
 const FORBIDDEN = [
-  /^@nestjs\//, /^typeorm$/, /^sqlite3$/, /^pg$/, /^fastify/, /^express$/, /^passport/,
-  /^(node:)?fs(\/.*)?$/, /^(node:)?child_process$/, /^(node:)?http2?$/, /^(node:)?https$/,
-  /^(node:)?net$/, /^@bellows\//,
+  /^@nestjs\//,
+  /^typeorm$/,
+  /^sqlite3$/,
+  /^pg$/,
+  /^fastify/,
+  /^express$/,
+  /^passport/,
+  /^(node:)?fs(\/.*)?$/,
+  /^(node:)?child_process$/,
+  /^(node:)?http2?$/,
+  /^(node:)?https$/,
+  /^(node:)?net$/,
+  /^@bellows\//,
 ];
 
 function sourceFiles(dir: string): string[] {
@@ -21,7 +31,8 @@ function sourceFiles(dir: string): string[] {
 
 function importedModules(source: string): string[] {
   const specifiers: string[] = [];
-  const pattern = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|require\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
+  const pattern =
+    /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|require\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
   for (const match of source.matchAll(pattern)) specifiers.push(match[1] ?? match[2] ?? match[3] ?? match[4]);
   return specifiers;
 }

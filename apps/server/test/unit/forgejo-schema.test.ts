@@ -3,10 +3,28 @@ import { expectForgejoShape } from '../support/forgejo-schema';
 /** The conformance helper itself: it must reject what Forgejo's clients would not expect. */
 describe('expectForgejoShape', () => {
   const user = {
-    id: 3, login: 'ada', login_name: '', full_name: 'Ada', email: 'ada@example.com', avatar_url: '', html_url: '',
-    language: '', is_admin: false, last_login: '2024-01-01T00:00:00Z', created: '2024-01-01T00:00:00Z', restricted: false,
-    active: true, prohibit_login: false, location: '', website: '', description: '', visibility: 'public',
-    followers_count: 0, following_count: 0, starred_repos_count: 0, pronouns: '',
+    id: 3,
+    login: 'ada',
+    login_name: '',
+    full_name: 'Ada',
+    email: 'ada@example.com',
+    avatar_url: '',
+    html_url: '',
+    language: '',
+    is_admin: false,
+    last_login: '2024-01-01T00:00:00Z',
+    created: '2024-01-01T00:00:00Z',
+    restricted: false,
+    active: true,
+    prohibit_login: false,
+    location: '',
+    website: '',
+    description: '',
+    visibility: 'public',
+    followers_count: 0,
+    following_count: 0,
+    starred_repos_count: 0,
+    pronouns: '',
   };
 
   it('accepts a body with Forgejo field names and types', () => {

@@ -9,7 +9,8 @@ describe('parseId', () => {
   });
 
   it('answers null for zero, signs, fractions, spaces, words and longer numbers', () => {
-    for (const raw of ['0', '000', '-1', '+1', '1.5', '1e3', ' 1', '1 ', '', 'abc', '0x10', '1234567890123456']) expect(parseId(raw)).toBeNull();
+    for (const raw of ['0', '000', '-1', '+1', '1.5', '1e3', ' 1', '1 ', '', 'abc', '0x10', '1234567890123456'])
+      expect(parseId(raw)).toBeNull();
   });
 });
 

@@ -17,27 +17,45 @@ const syntaxError = (text: string): IniSyntaxError => {
 describe('parseIni reads an INI file as Forgejo reads app.ini', () => {
   it('reads sections and keys, trimming blanks around both; keys before any section are in DEFAULT', () => {
     expect(values('APP_NAME = Forge\n  RUN_MODE=prod\n[server]\n  HTTP_PORT   =   3000  \n[ quota.default ]\nTOTAL=1GiB')).toEqual({
-      'DEFAULT.APP_NAME': 'Forge', 'DEFAULT.RUN_MODE': 'prod', 'server.HTTP_PORT': '3000', 'quota.default.TOTAL': '1GiB',
+      'DEFAULT.APP_NAME': 'Forge',
+      'DEFAULT.RUN_MODE': 'prod',
+      'server.HTTP_PORT': '3000',
+      'quota.default.TOTAL': '1GiB',
     });
   });
 
   it('skips blank lines and whole-line comments starting with ; or #, indented or not', () => {
-    expect(values('; a comment\n# another\n\n   ;; indented\n[server]\n;HTTP_PORT = 1\n#HTTP_PORT = 2\nHTTP_PORT = 3\n')).toEqual({ 'server.HTTP_PORT': '3' });
+    expect(values('; a comment\n# another\n\n   ;; indented\n[server]\n;HTTP_PORT = 1\n#HTTP_PORT = 2\nHTTP_PORT = 3\n')).toEqual({
+      'server.HTTP_PORT': '3',
+    });
   });
 
   it('cuts an unquoted value at its first ; or # (an inline comment)', () => {
-    expect(values('[db]\nHOST = 127.0.0.1:5432 ; can use a socket\nPASSWD = abc#def\nNAME = forge;x\nSSL_MODE=disable ;either disable or require\n')).toEqual({
-      'db.HOST': '127.0.0.1:5432', 'db.PASSWD': 'abc', 'db.NAME': 'forge', 'db.SSL_MODE': 'disable',
+    expect(
+      values(
+        '[db]\nHOST = 127.0.0.1:5432 ; can use a socket\nPASSWD = abc#def\nNAME = forge;x\nSSL_MODE=disable ;either disable or require\n',
+      ),
+    ).toEqual({
+      'db.HOST': '127.0.0.1:5432',
+      'db.PASSWD': 'abc',
+      'db.NAME': 'forge',
+      'db.SSL_MODE': 'disable',
     });
   });
 
   it("reads Forgejo's example lines `KEY = ; description` as an empty value", () => {
-    expect(values('APP_NAME = ; Forgejo: Beyond coding. We Forge.\nRUN_USER = ; git\n')).toEqual({ 'DEFAULT.APP_NAME': '', 'DEFAULT.RUN_USER': '' });
+    expect(values('APP_NAME = ; Forgejo: Beyond coding. We Forge.\nRUN_USER = ; git\n')).toEqual({
+      'DEFAULT.APP_NAME': '',
+      'DEFAULT.RUN_USER': '',
+    });
   });
 
   it('takes a value in backquotes literally, ; and # and quotes included, dropping what follows the closing one', () => {
     expect(values('[db]\nPASSWD = `se;cr#et`\nUSER = `"quoted"` ; a comment\nNAME = ` spaced `\nODD = `a`b`\n')).toEqual({
-      'db.PASSWD': 'se;cr#et', 'db.USER': '"quoted"', 'db.NAME': ' spaced ', 'db.ODD': 'a`b',
+      'db.PASSWD': 'se;cr#et',
+      'db.USER': '"quoted"',
+      'db.NAME': ' spaced ',
+      'db.ODD': 'a`b',
     });
   });
 
@@ -47,7 +65,9 @@ describe('parseIni reads an INI file as Forgejo reads app.ini', () => {
 
   it('reads a multi-line value in triple quotes or backquotes, keeping its line breaks', () => {
     expect(values('[s]\nA = """first\nsecond ; kept\n  third"""\nB = after\nC = `one\ntwo`\n')).toEqual({
-      's.A': 'first\nsecond ; kept\n  third', 's.B': 'after', 's.C': 'one\ntwo',
+      's.A': 'first\nsecond ; kept\n  third',
+      's.B': 'after',
+      's.C': 'one\ntwo',
     });
     // The line break after an opening """ belongs to the value, as in Forgejo.
     expect(values('[s]\nA = """\nbody\n"""\n')).toEqual({ 's.A': '\nbody\n' });
@@ -55,7 +75,12 @@ describe('parseIni reads an INI file as Forgejo reads app.ini', () => {
 
   it('removes one pair of surrounding double or single quotes', () => {
     expect(values(`[s]\nA = "forge"\nB = 'forge'\nC = "a" and "b"\nD = "unclosed\nE = ""\nF = "it's"\n`)).toEqual({
-      's.A': 'forge', 's.B': 'forge', 's.C': '"a" and "b"', 's.D': '"unclosed', 's.E': '', 's.F': "it's",
+      's.A': 'forge',
+      's.B': 'forge',
+      's.C': '"a" and "b"',
+      's.D': '"unclosed',
+      's.E': '',
+      's.F': "it's",
     });
   });
 
@@ -65,7 +90,9 @@ describe('parseIni reads an INI file as Forgejo reads app.ini', () => {
 
   it('splits a line at its first = or :, keeps a trailing backslash, and lets the last of a repeated key win', () => {
     expect(values('[s]\nURL = http://x:1/a=b\nNAME: forge\nPATH = C:\\data\\\nNAME = again\n')).toEqual({
-      's.URL': 'http://x:1/a=b', 's.NAME': 'again', 's.PATH': 'C:\\data\\',
+      's.URL': 'http://x:1/a=b',
+      's.NAME': 'again',
+      's.PATH': 'C:\\data\\',
     });
   });
 
@@ -74,7 +101,10 @@ describe('parseIni reads an INI file as Forgejo reads app.ini', () => {
   });
 
   it('reads Windows line endings and a byte-order mark', () => {
-    expect(values('\uFEFF[server]\r\nHTTP_PORT = 3000\r\nPASSWD = `x;y`\r\n')).toEqual({ 'server.HTTP_PORT': '3000', 'server.PASSWD': 'x;y' });
+    expect(values('\uFEFF[server]\r\nHTTP_PORT = 3000\r\nPASSWD = `x;y`\r\n')).toEqual({
+      'server.HTTP_PORT': '3000',
+      'server.PASSWD': 'x;y',
+    });
   });
 
   it('ignores what follows a section header', () => {
@@ -82,7 +112,10 @@ describe('parseIni reads an INI file as Forgejo reads app.ini', () => {
   });
 
   it('gives each entry its line number', () => {
-    expect(parseIni('\n[s]\nA = """x\ny"""\nB = 2\n').map((e) => [e.key, e.line])).toEqual([['A', 3], ['B', 5]]);
+    expect(parseIni('\n[s]\nA = """x\ny"""\nB = 2\n').map((e) => [e.key, e.line])).toEqual([
+      ['A', 3],
+      ['B', 5],
+    ]);
   });
 
   describe('refuses what Forgejo refuses, naming the line', () => {
@@ -104,11 +137,19 @@ describe('parseIni reads an INI file as Forgejo reads app.ini', () => {
 });
 
 describe('expandReferences replaces %(KEY)s as Forgejo does', () => {
-  const table: Record<string, string> = { PROTOCOL: 'https', DOMAIN: 'git.example.com', PORT: '%(INNER)s', INNER: '3000', LOOP: '%(LOOP)s' };
+  const table: Record<string, string> = {
+    PROTOCOL: 'https',
+    DOMAIN: 'git.example.com',
+    PORT: '%(INNER)s',
+    INNER: '3000',
+    LOOP: '%(LOOP)s',
+  };
   const resolve = (key: string) => table[key];
 
   it('replaces every reference, and the references a replacement brings', () => {
-    expect(expandReferences('%(PROTOCOL)s://%(DOMAIN)s:%(PORT)s/ and %(DOMAIN)s', resolve)).toBe('https://git.example.com:3000/ and git.example.com');
+    expect(expandReferences('%(PROTOCOL)s://%(DOMAIN)s:%(PORT)s/ and %(DOMAIN)s', resolve)).toBe(
+      'https://git.example.com:3000/ and git.example.com',
+    );
   });
 
   it('stops at a reference to nothing, leaving it and the rest as written', () => {

@@ -14,6 +14,7 @@ describe('LFS action tokens', () => {
     const widened = Buffer.from(JSON.stringify({ ...grant, repoId: 4 })).toString('base64url');
     expect(tokens.verify(`${widened}.${mac}`)).toBeNull();
     expect(new LfsActionTokens('another key').verify(tokens.sign(grant))).toBeNull();
-    for (const garbage of ['', '.', 'abc', 'a.b.c', `${Buffer.from('[]').toString('base64url')}.x`]) expect(tokens.verify(garbage)).toBeNull();
+    for (const garbage of ['', '.', 'abc', 'a.b.c', `${Buffer.from('[]').toString('base64url')}.x`])
+      expect(tokens.verify(garbage)).toBeNull();
   });
 });

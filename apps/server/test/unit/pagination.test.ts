@@ -25,8 +25,12 @@ describe('pageRequestFrom', () => {
   });
 
   it.each(['-1', 'abc', '1.5', '1e3', '99999999999999999999'])('refuses page=%s with a 400 naming the parameter', (value) => {
-    expect(() => pageRequestFrom({ page: value }, defaults)).toThrow(expect.objectContaining({ status: 400, message: expect.stringContaining('page') }));
-    expect(() => pageRequestFrom({ limit: value }, defaults)).toThrow(expect.objectContaining({ status: 400, message: expect.stringContaining('limit') }));
+    expect(() => pageRequestFrom({ page: value }, defaults)).toThrow(
+      expect.objectContaining({ status: 400, message: expect.stringContaining('page') }),
+    );
+    expect(() => pageRequestFrom({ limit: value }, defaults)).toThrow(
+      expect.objectContaining({ status: 400, message: expect.stringContaining('limit') }),
+    );
   });
 });
 
@@ -39,10 +43,15 @@ describe('setPaginationHeaders', () => {
   }
 
   const links = (header: string | undefined) =>
-    Object.fromEntries((header ?? '').split(',').filter(Boolean).map((part) => {
-      const [, url, rel] = /<([^>]+)>; rel="(\w+)"/.exec(part)!;
-      return [rel, url];
-    }));
+    Object.fromEntries(
+      (header ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((part) => {
+          const [, url, rel] = /<([^>]+)>; rel="(\w+)"/.exec(part)!;
+          return [rel, url];
+        }),
+    );
 
   it('sends the total and links to next and last from the first page, keeping other query parameters', () => {
     const headers = headersFor('/api/v1/admin/users?q=ad&page=1&limit=10', 1, 10, 35);

@@ -48,7 +48,10 @@ describe('RequestBodyWatchdog', () => {
     await connection.write('12345');
     const answer = await connection.exchange(3000, { untilClosed: true });
     expect(answer.status).toBe(408);
-    expect(answer.json).toEqual({ message: 'no part of the request body arrived for 300ms ([server] READ_IDLE_TIMEOUT)', url: 'http://docs/' });
+    expect(answer.json).toEqual({
+      message: 'no part of the request body arrived for 300ms ([server] READ_IDLE_TIMEOUT)',
+      url: 'http://docs/',
+    });
     expect(answer.answeredAfterMs).toBeGreaterThanOrEqual(IDLE_MS - 20);
     expect(answer.closedAfterMs).toBeDefined();
     await sleep(50);

@@ -1,4 +1,13 @@
-import { base32Decode, base32Encode, generateTotpSecret, hotp, matchTotpStep, totpCode, totpUri, verifyTotpCode } from '../../src/modules/auth/totp';
+import {
+  base32Decode,
+  base32Encode,
+  generateTotpSecret,
+  hotp,
+  matchTotpStep,
+  totpCode,
+  totpUri,
+  verifyTotpCode,
+} from '../../src/modules/auth/totp';
 
 // RFC 6238 appendix B uses the ASCII key "12345678901234567890" for SHA-1.
 const RFC_KEY = Buffer.from('12345678901234567890', 'ascii');
@@ -56,6 +65,8 @@ describe('TOTP (RFC 6238)', () => {
   });
 
   it('builds an otpauth URI authenticator apps understand', () => {
-    expect(totpUri('Bellows', 'alice', 'ABC')).toBe('otpauth://totp/Bellows:alice?secret=ABC&issuer=Bellows&algorithm=SHA1&digits=6&period=30');
+    expect(totpUri('Bellows', 'alice', 'ABC')).toBe(
+      'otpauth://totp/Bellows:alice?secret=ABC&issuer=Bellows&algorithm=SHA1&digits=6&period=30',
+    );
   });
 });

@@ -33,7 +33,20 @@ export type NewOwner = Omit<Owner, 'id' | 'lowerName'>;
 
 /** The columns of a user or organization an edit may write (the name, TOTP and sign-in columns have their own operations). */
 export type OwnerChanges = Partial<
-  Pick<Owner, 'fullName' | 'email' | 'passwordHash' | 'isAdmin' | 'isActive' | 'prohibitLogin' | 'visibility' | 'description' | 'website' | 'location' | 'updatedAt'>
+  Pick<
+    Owner,
+    | 'fullName'
+    | 'email'
+    | 'passwordHash'
+    | 'isAdmin'
+    | 'isActive'
+    | 'prohibitLogin'
+    | 'visibility'
+    | 'description'
+    | 'website'
+    | 'location'
+    | 'updatedAt'
+  >
 >;
 
 /**

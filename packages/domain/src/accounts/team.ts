@@ -23,7 +23,9 @@ export interface Team {
 export type NewTeam = Omit<Team, 'id' | 'lowerName'>;
 
 /** The columns of a team an edit may write (its lower-case name follows the name). */
-export type TeamChanges = Partial<Pick<Team, 'name' | 'description' | 'permission' | 'includesAllRepositories' | 'canCreateOrgRepo' | 'unitsMap'>>;
+export type TeamChanges = Partial<
+  Pick<Team, 'name' | 'description' | 'permission' | 'includesAllRepositories' | 'canCreateOrgRepo' | 'unitsMap'>
+>;
 
 /** Raised by the store when a team would take a name another team of its organization has (case-insensitively). */
 export class TeamNameTakenError extends Error {

@@ -5,18 +5,22 @@
  */
 
 export const SCOPE_CATEGORIES = [
-  'activitypub', 'admin', 'issue', 'misc', 'notification',
-  'organization', 'package', 'repository', 'user',
+  'activitypub',
+  'admin',
+  'issue',
+  'misc',
+  'notification',
+  'organization',
+  'package',
+  'repository',
+  'user',
 ] as const;
 
 export type ScopeCategory = (typeof SCOPE_CATEGORIES)[number];
 export type ScopeLevel = 'read' | 'write';
 export type TokenScope = 'all' | 'sudo' | `${ScopeLevel}:${ScopeCategory}`;
 
-const KNOWN_SCOPES: ReadonlySet<string> = new Set<string>([
-  'all', 'sudo',
-  ...SCOPE_CATEGORIES.flatMap((c) => [`read:${c}`, `write:${c}`]),
-]);
+const KNOWN_SCOPES: ReadonlySet<string> = new Set<string>(['all', 'sudo', ...SCOPE_CATEGORIES.flatMap((c) => [`read:${c}`, `write:${c}`])]);
 
 export function isTokenScope(value: string): value is TokenScope {
   return KNOWN_SCOPES.has(value);

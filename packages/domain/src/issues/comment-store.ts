@@ -18,7 +18,13 @@ export abstract class CommentStore {
     paging?: { skip: number; take: number },
   ): Promise<[IssueComment[], number]>;
   /** A page of the entries of the given types on any issue of the repository (each with its `issue`), oldest first, and the total. */
-  abstract listOfRepository(repoId: number, types: number[], period: CommentPeriod, skip: number, take: number): Promise<[IssueComment[], number]>;
+  abstract listOfRepository(
+    repoId: number,
+    types: number[],
+    period: CommentPeriod,
+    skip: number,
+    take: number,
+  ): Promise<[IssueComment[], number]>;
   /** How many entries of `type` each issue has (every id is a key, 0 when none). */
   abstract countOfType(issueIds: number[], type: number): Promise<Map<number, number>>;
   /** Whether `issueId` already has a reference entry from this source issue (and comment: null for the issue's body). */

@@ -18,8 +18,7 @@ export interface RepositoryPath {
 
 // Not preceded by a letter, digit, '/', '#', '.', '-' or '_': so `a#1`, `##3`,
 // `x/y/z#4` and `v1.2#5` are not mentions. Not followed by a letter, digit, '_' or '#'.
-const MENTION =
-  /(?<![\p{L}\p{N}_/#.-])(?:([\p{L}\p{N}][\p{L}\p{N}_.-]*)\/([\p{L}\p{N}_.-]+))?#([1-9]\d*)(?![\p{L}\p{N}_#])/gu;
+const MENTION = /(?<![\p{L}\p{N}_/#.-])(?:([\p{L}\p{N}][\p{L}\p{N}_.-]*)\/([\p{L}\p{N}_.-]+))?#([1-9]\d*)(?![\p{L}\p{N}_#])/gu;
 
 const URL = /[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s<>]*/g;
 

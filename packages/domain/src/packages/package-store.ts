@@ -1,6 +1,14 @@
 import type { CountedPackageVersion } from '../quota/counted-objects';
 import {
-  BlobDigests, NewPackage, NewPackageVersion, Package, PackageBlob, PackageFile, PackageFileWithBlob, PackageVersion, PackageVersionFilter,
+  BlobDigests,
+  NewPackage,
+  NewPackageVersion,
+  Package,
+  PackageBlob,
+  PackageFile,
+  PackageFileWithBlob,
+  PackageVersion,
+  PackageVersionFilter,
   PackageVersionWithPackage,
 } from './package';
 
@@ -39,7 +47,11 @@ export abstract class PackageStore {
    * (so of two requests publishing it at once, exactly one creates it);
    * ContainerGoneError when the package was deleted meanwhile.
    */
-  abstract findOrCreateVersion(packageId: number, version: string, extra?: NewPackageVersion): Promise<{ version: PackageVersion; created: boolean }>;
+  abstract findOrCreateVersion(
+    packageId: number,
+    version: string,
+    extra?: NewPackageVersion,
+  ): Promise<{ version: PackageVersion; created: boolean }>;
   /** The owner's package of that type, by name case-insensitively. */
   abstract findPackage(ownerId: number, type: string, name: string): Promise<Package | null>;
   /** Links the package to a repository of its owner, or unlinks it (null); throws for a repository of another owner. */
@@ -54,7 +66,10 @@ export abstract class PackageStore {
   abstract listFiles(versionId: number): Promise<PackageFileWithBlob[]>;
   /** One page of an owner's package versions, newest first, and how many match. */
   abstract listVersionsOfOwner(
-    ownerId: number, filter: PackageVersionFilter, skip: number, take: number,
+    ownerId: number,
+    filter: PackageVersionFilter,
+    skip: number,
+    take: number,
   ): Promise<[PackageVersionWithPackage[], number]>;
   /** The distinct repositories the owner's packages are linked to. */
   abstract linkedRepositoryIds(ownerId: number): Promise<number[]>;

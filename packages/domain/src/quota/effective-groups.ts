@@ -36,9 +36,7 @@ export function effectiveGroups(
   findGroup: (name: string) => QuotaGroup | undefined,
 ): QuotaGroup[] {
   if (assigned.length > 0) return [...assigned];
-  return [...new Set(defaults.defaultGroups)]
-    .map(findGroup)
-    .filter((group): group is QuotaGroup => group !== undefined);
+  return [...new Set(defaults.defaultGroups)].map(findGroup).filter((group): group is QuotaGroup => group !== undefined);
 }
 
 /**

@@ -2,8 +2,19 @@ import type { OwnerVisibility } from '../accounts/owner';
 
 /** Orders a repository list can take; `size` is git plus LFS bytes. Ties are broken by id. */
 export type RepositoryOrder =
-  | 'alphabetically' | 'reversealphabetically' | 'newest' | 'oldest' | 'recentupdate' | 'leastupdate'
-  | 'size' | 'reversesize' | 'gitsize' | 'reversegitsize' | 'lfssize' | 'reverselfssize' | 'id';
+  | 'alphabetically'
+  | 'reversealphabetically'
+  | 'newest'
+  | 'oldest'
+  | 'recentupdate'
+  | 'leastupdate'
+  | 'size'
+  | 'reversesize'
+  | 'gitsize'
+  | 'reversegitsize'
+  | 'lfssize'
+  | 'reverselfssize'
+  | 'id';
 
 /**
  * Which repositories a viewer may list. `undefined` means all (site admins).

@@ -83,7 +83,12 @@ export function quotaLimitStoreContract(subject: () => QuotaLimitStoreSubject): 
       expect(await store.createGroup(QuotaGroup.create(group.toLowerCase()))).toBe('exists');
       const stored = await store.findGroup(group.toUpperCase());
       expect(stored?.name).toBe(group);
-      expect(stored?.rules.map((r) => [r.name, r.limit]).sort()).toEqual([[fresh, 2], [kept, 1]].sort());
+      expect(stored?.rules.map((r) => [r.name, r.limit]).sort()).toEqual(
+        [
+          [fresh, 2],
+          [kept, 1],
+        ].sort(),
+      );
       expect((await store.findRule(fresh))?.limit).toBe(2);
     });
 

@@ -59,9 +59,7 @@ describe('edit comment', () => {
 
   it('dates the cross-references of the new text with the given date', () => {
     const dates = editCommentDates(issue, 'Actually a duplicate of #9', ContextMother.backDatedTo(GIVEN));
-    expect(dates.crossReferences).toEqual([
-      { target: { repository: { owner: 'alice', name: 'garden' }, index: 9 }, createdAt: at(GIVEN) },
-    ]);
+    expect(dates.crossReferences).toEqual([{ target: { repository: { owner: 'alice', name: 'garden' }, index: 9 }, createdAt: at(GIVEN) }]);
   });
 });
 

@@ -13,9 +13,7 @@ describe('finding issue references in a text', () => {
   });
 
   it('finds mentions at the start, inside brackets and before punctuation', () => {
-    expect(parseIssueReferences('#3 (and #4), also my-org/my.repo_x#5!')).toEqual([
-      local(3), local(4), inRepo('my-org', 'my.repo_x', 5),
-    ]);
+    expect(parseIssueReferences('#3 (and #4), also my-org/my.repo_x#5!')).toEqual([local(3), local(4), inRepo('my-org', 'my.repo_x', 5)]);
   });
 
   it('ignores mentions inside inline code', () => {

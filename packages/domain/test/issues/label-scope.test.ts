@@ -1,4 +1,13 @@
-import { addLabels, assertNoExclusiveConflict, ExclusiveLabelConflictError, exclusiveScope, labelScope, normalizeLabelColor, replaceLabels, ScopableLabel } from '../../src/issues';
+import {
+  addLabels,
+  assertNoExclusiveConflict,
+  ExclusiveLabelConflictError,
+  exclusiveScope,
+  labelScope,
+  normalizeLabelColor,
+  replaceLabels,
+  ScopableLabel,
+} from '../../src/issues';
 
 let nextId = 1;
 const label = (name: string, exclusive = true): ScopableLabel => ({ id: nextId++, name, exclusive });
@@ -46,7 +55,7 @@ describe('conflicts among requested labels', () => {
 });
 
 describe('adding labels', () => {
-  it('replaces the issue\'s exclusive label of the same scope', () => {
+  it("replaces the issue's exclusive label of the same scope", () => {
     const high = label('priority/high');
     const bug = label('bug', false);
     const low = label('priority/low');
@@ -73,7 +82,7 @@ describe('adding labels', () => {
 });
 
 describe('replacing labels', () => {
-  it('makes the request the issue\'s labels', () => {
+  it("makes the request the issue's labels", () => {
     const bug = label('bug', false);
     const high = label('priority/high');
     const feature = label('feature', false);

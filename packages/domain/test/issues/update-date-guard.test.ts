@@ -1,13 +1,23 @@
 import {
-  addLabelsDates, createCommentAttachmentDates, createCommentDates, createIssueAttachmentDates, editCommentDates,
-  editIssueDates, guardExplicitDate, OperationContext, UpdateDatePermissionError, UpdateDateValidationError,
+  addLabelsDates,
+  createCommentAttachmentDates,
+  createCommentDates,
+  createIssueAttachmentDates,
+  editCommentDates,
+  editIssueDates,
+  guardExplicitDate,
+  OperationContext,
+  UpdateDatePermissionError,
+  UpdateDateValidationError,
 } from '../../src/issues';
 import { ActorMother, at, ContextMother, IssueMother, NOW } from './issue-mother';
 
 describe('the guard on an explicit update date', () => {
   const issue = IssueMother.openedOn('2024-01-10T09:00:00Z');
-  const check = (date: Date, rights = ActorMother.repositoryOwner()) =>
-    () => guardExplicitDate({ date, issueCreatedAt: issue.createdAt, now: NOW, rights });
+  const check =
+    (date: Date, rights = ActorMother.repositoryOwner()) =>
+    () =>
+      guardExplicitDate({ date, issueCreatedAt: issue.createdAt, now: NOW, rights });
 
   it('refuses a date before the issue was created, saying so', () => {
     expect(check(at('2024-01-10T08:59:59.999Z'))).toThrow(UpdateDateValidationError);
@@ -64,9 +74,7 @@ describe('the guard on an explicit update date', () => {
     });
 
     it.each(operations)('%s refuses a back-date by a non-admin', (_name, operation) => {
-      expect(() => operation(ContextMother.backDatedTo('2024-03-01T00:00:00Z', ActorMother.writer()))).toThrow(
-        UpdateDatePermissionError,
-      );
+      expect(() => operation(ContextMother.backDatedTo('2024-03-01T00:00:00Z', ActorMother.writer()))).toThrow(UpdateDatePermissionError);
     });
 
     it.each(operations)('%s lets a non-admin act without updated_at', (_name, operation) => {

@@ -19,9 +19,18 @@ describe('reading updated_at', () => {
   });
 
   it.each([
-    'yesterday', '2024-05-01', '2024-05-01 12:30:00Z', '2024-05-01T12:30:00', '2024-13-01T00:00:00Z',
-    '2023-02-29T00:00:00Z', '2024-04-31T00:00:00Z', '2024-05-01T24:00:00Z', '2024-05-01T12:60:00Z',
-    '2024-05-01T12:30:00+2:00', 'Wed, 01 May 2024 12:30:00 GMT', ' 2024-05-01T12:30:00Z',
+    'yesterday',
+    '2024-05-01',
+    '2024-05-01 12:30:00Z',
+    '2024-05-01T12:30:00',
+    '2024-13-01T00:00:00Z',
+    '2023-02-29T00:00:00Z',
+    '2024-04-31T00:00:00Z',
+    '2024-05-01T24:00:00Z',
+    '2024-05-01T12:60:00Z',
+    '2024-05-01T12:30:00+2:00',
+    'Wed, 01 May 2024 12:30:00 GMT',
+    ' 2024-05-01T12:30:00Z',
   ])('refuses %p with an error naming updated_at', (text) => {
     expect(() => parseUpdateDateRequest(text)).toThrow(UpdateDateValidationError);
     expect(() => parseUpdateDateRequest(text)).toThrow(/^updated_at must be an RFC 3339 date-time/);

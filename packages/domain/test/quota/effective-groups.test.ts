@@ -4,7 +4,10 @@ import { QuotaGroupMother, QuotaRuleMother } from './quota-mother';
 describe("an owner's effective groups", () => {
   const silver = QuotaGroupMother.named('silver', QuotaRuleMother.totalOf(10));
   const gold = QuotaGroupMother.named('gold', QuotaRuleMother.totalOf(100));
-  const existing = new Map<string, QuotaGroup>([[silver.name, silver], [gold.name, gold]]);
+  const existing = new Map<string, QuotaGroup>([
+    [silver.name, silver],
+    [gold.name, gold],
+  ]);
   const find = (name: string) => existing.get(name);
 
   it('are the assigned groups when there are any, whatever the defaults say', () => {

@@ -73,14 +73,16 @@ describe('evaluation for one subject', () => {
       expect(explainQuota(groups, usage, 'size:assets:all')).toEqual({
         subject: 'size:assets:all',
         overQuota: true,
-        groups: [{
-          group: 'basic',
-          stands: false,
-          relevantRules: [
-            { rule: 'total', subjects: ['size:all', 'size:repos:all'], limit: 100, used: 80, stands: true },
-            { rule: 'packages', subjects: ['size:assets:packages:all'], limit: 10, used: 20, stands: false },
-          ],
-        }],
+        groups: [
+          {
+            group: 'basic',
+            stands: false,
+            relevantRules: [
+              { rule: 'total', subjects: ['size:all', 'size:repos:all'], limit: 100, used: 80, stands: true },
+              { rule: 'packages', subjects: ['size:assets:packages:all'], limit: 10, used: 20, stands: false },
+            ],
+          },
+        ],
       });
     });
 

@@ -101,7 +101,10 @@ export class InMemoryLimitStore extends QuotaLimitStore {
 
   private groupAt(groupKey: string): QuotaGroup {
     const group = this.groups.get(groupKey)!;
-    return QuotaGroup.create(group.name, [...group.rules].map((ruleKey) => this.rules.get(ruleKey)!));
+    return QuotaGroup.create(
+      group.name,
+      [...group.rules].map((ruleKey) => this.rules.get(ruleKey)!),
+    );
   }
 }
 

@@ -36,8 +36,13 @@ export const UsageMother = {
   /** Usage with every bucket holding the same number of bytes. */
   everywhere(bytes: number): QuotaUsage {
     return QuotaUsage.of({
-      'repos:public': bytes, 'repos:private': bytes, 'git:lfs': bytes,
-      'attachments:issues': bytes, 'attachments:releases': bytes, artifacts: bytes, packages: bytes,
+      'repos:public': bytes,
+      'repos:private': bytes,
+      'git:lfs': bytes,
+      'attachments:issues': bytes,
+      'attachments:releases': bytes,
+      artifacts: bytes,
+      packages: bytes,
     });
   },
 };

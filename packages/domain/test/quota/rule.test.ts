@@ -14,11 +14,13 @@ describe('a quota rule', () => {
     });
 
     it.each([[-2], [-1024], [1.5], ['100'], [null], [undefined], [Number.POSITIVE_INFINITY]])(
-      'refuses limit %p with an error naming the limit', (limit) => {
+      'refuses limit %p with an error naming the limit',
+      (limit) => {
         const create = () => QuotaRule.create({ name: 'r', limit, subjects: ['size:all'] });
         expect(create).toThrow(QuotaValidationError);
         expect(create).toThrow(/^limit /);
-      });
+      },
+    );
 
     it('accepts a missing or empty list of subjects, as Forgejo does: such a rule limits nothing', () => {
       for (const subjects of [[], undefined, null]) {
@@ -36,8 +38,9 @@ describe('a quota rule', () => {
     });
 
     it('refuses an unknown subject, naming it', () => {
-      expect(() => QuotaRule.create({ name: 'r', limit: 1, subjects: ['size:all', 'size:cats'] }))
-        .toThrow(/subjects "size:cats" is not a quota subject/);
+      expect(() => QuotaRule.create({ name: 'r', limit: 1, subjects: ['size:all', 'size:cats'] })).toThrow(
+        /subjects "size:cats" is not a quota subject/,
+      );
     });
 
     it('stores subjects canonically: aliases resolved, duplicates dropped', () => {

@@ -1,13 +1,21 @@
-import {
-  QUOTA_SUBJECTS, QuotaValidationError, USAGE_BUCKETS, leavesOf, parseQuotaSubject, subjectsOverlap,
-} from '../../src/quota';
+import { QUOTA_SUBJECTS, QuotaValidationError, USAGE_BUCKETS, leavesOf, parseQuotaSubject, subjectsOverlap } from '../../src/quota';
 
 describe('quota subjects', () => {
   it('knows every subject Forgejo names', () => {
     expect([...QUOTA_SUBJECTS].sort()).toEqual([
-      'size:all', 'size:assets:all', 'size:assets:artifacts', 'size:assets:attachments:all',
-      'size:assets:attachments:issues', 'size:assets:attachments:releases', 'size:assets:packages:all',
-      'size:git:all', 'size:git:lfs', 'size:repos:all', 'size:repos:private', 'size:repos:public', 'size:wiki',
+      'size:all',
+      'size:assets:all',
+      'size:assets:artifacts',
+      'size:assets:attachments:all',
+      'size:assets:attachments:issues',
+      'size:assets:attachments:releases',
+      'size:assets:packages:all',
+      'size:git:all',
+      'size:git:lfs',
+      'size:repos:all',
+      'size:repos:private',
+      'size:repos:public',
+      'size:wiki',
     ]);
   });
 

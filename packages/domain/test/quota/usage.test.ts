@@ -2,8 +2,13 @@ import { QuotaUsage, QuotaValidationError } from '../../src/quota';
 
 describe('quota usage', () => {
   const usage = QuotaUsage.of({
-    'repos:public': 1, 'repos:private': 2, 'git:lfs': 4,
-    'attachments:issues': 8, 'attachments:releases': 16, artifacts: 32, packages: 64,
+    'repos:public': 1,
+    'repos:private': 2,
+    'git:lfs': 4,
+    'attachments:issues': 8,
+    'attachments:releases': 16,
+    artifacts: 32,
+    packages: 64,
   });
 
   it('sums each byte once over the union of subjects', () => {

@@ -49,4 +49,29 @@ export * from './action-artifact-upload.entity';
 export * from './action-secret.entity';
 
 /** Every entity the data source knows. Add new ones here. */
-export const ENTITIES = [OwnerEntity, AccessTokenEntity, TeamEntity, TeamMemberEntity, ...QUOTA_ENTITIES, CollaborationEntity, TeamRepositoryEntity, LfsObjectEntity, LfsObjectRepositoryEntity, IssueEntity, PullRequestEntity, MilestoneEntity, IssueAssigneeEntity, CommentEntity, LabelEntity, IssueLabelEntity, NotificationEntity, RepoWatchEntity, IssueParticipantEntity, PackageDistTagEntity, ReleaseEntity, ActionRunEntity, ActionArtifactUploadEntity, ActionSecretEntity];
+export const ENTITIES = [
+  OwnerEntity,
+  AccessTokenEntity,
+  TeamEntity,
+  TeamMemberEntity,
+  ...QUOTA_ENTITIES,
+  CollaborationEntity,
+  TeamRepositoryEntity,
+  LfsObjectEntity,
+  LfsObjectRepositoryEntity,
+  IssueEntity,
+  PullRequestEntity,
+  MilestoneEntity,
+  IssueAssigneeEntity,
+  CommentEntity,
+  LabelEntity,
+  IssueLabelEntity,
+  NotificationEntity,
+  RepoWatchEntity,
+  IssueParticipantEntity,
+  PackageDistTagEntity,
+  ReleaseEntity,
+  ActionRunEntity,
+  ActionArtifactUploadEntity,
+  ActionSecretEntity,
+];

@@ -51,7 +51,15 @@ export class Accounts1763800000000 implements MigrationInterface {
           { name: 'uq_access_token_owner_name', columnNames: ['owner_id', 'name'], isUnique: true },
           { name: 'ix_access_token_last_eight', columnNames: ['token_last_eight'] },
         ],
-        foreignKeys: [{ name: 'fk_access_token_owner', columnNames: ['owner_id'], referencedTableName: 'owner', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
+        foreignKeys: [
+          {
+            name: 'fk_access_token_owner',
+            columnNames: ['owner_id'],
+            referencedTableName: 'owner',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
+        ],
       }),
     );
   }

@@ -21,7 +21,15 @@ export class Organizations1763800001000 implements MigrationInterface {
           { name: 'units_map', type: 'text' },
         ],
         indices: [{ name: 'uq_team_org_lower_name', columnNames: ['org_id', 'lower_name'], isUnique: true }],
-        foreignKeys: [{ name: 'fk_team_org', columnNames: ['org_id'], referencedTableName: 'owner', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
+        foreignKeys: [
+          {
+            name: 'fk_team_org',
+            columnNames: ['org_id'],
+            referencedTableName: 'owner',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
+        ],
       }),
     );
     await queryRunner.createTable(
@@ -33,8 +41,20 @@ export class Organizations1763800001000 implements MigrationInterface {
           { name: 'ix_team_member_user', columnNames: ['user_id'] },
         ],
         foreignKeys: [
-          { name: 'fk_team_member_team', columnNames: ['team_id'], referencedTableName: 'team', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-          { name: 'fk_team_member_user', columnNames: ['user_id'], referencedTableName: 'owner', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+          {
+            name: 'fk_team_member_team',
+            columnNames: ['team_id'],
+            referencedTableName: 'team',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
+          {
+            name: 'fk_team_member_user',
+            columnNames: ['user_id'],
+            referencedTableName: 'owner',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
         ],
       }),
     );

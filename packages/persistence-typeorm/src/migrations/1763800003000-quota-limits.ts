@@ -35,8 +35,20 @@ export class QuotaLimits1763800003000 implements MigrationInterface {
           { name: 'ix_quota_group_rule_rule', columnNames: ['rule_id'] },
         ],
         foreignKeys: [
-          { name: 'fk_quota_group_rule_group', columnNames: ['group_id'], referencedTableName: 'quota_group', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-          { name: 'fk_quota_group_rule_rule', columnNames: ['rule_id'], referencedTableName: 'quota_rule', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+          {
+            name: 'fk_quota_group_rule_group',
+            columnNames: ['group_id'],
+            referencedTableName: 'quota_group',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
+          {
+            name: 'fk_quota_group_rule_rule',
+            columnNames: ['rule_id'],
+            referencedTableName: 'quota_rule',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
         ],
       }),
     );
@@ -49,8 +61,20 @@ export class QuotaLimits1763800003000 implements MigrationInterface {
           { name: 'ix_quota_group_owner_group', columnNames: ['group_id'] },
         ],
         foreignKeys: [
-          { name: 'fk_quota_group_owner_group', columnNames: ['group_id'], referencedTableName: 'quota_group', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-          { name: 'fk_quota_group_owner_owner', columnNames: ['owner_id'], referencedTableName: 'owner', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+          {
+            name: 'fk_quota_group_owner_group',
+            columnNames: ['group_id'],
+            referencedTableName: 'quota_group',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
+          {
+            name: 'fk_quota_group_owner_owner',
+            columnNames: ['owner_id'],
+            referencedTableName: 'owner',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
         ],
       }),
     );
@@ -63,7 +87,13 @@ export class QuotaLimits1763800003000 implements MigrationInterface {
           bigintColumn('bytes', { default: 0 }),
         ],
         foreignKeys: [
-          { name: 'fk_owner_quota_usage_owner', columnNames: ['owner_id'], referencedTableName: 'owner', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+          {
+            name: 'fk_owner_quota_usage_owner',
+            columnNames: ['owner_id'],
+            referencedTableName: 'owner',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
         ],
       }),
     );

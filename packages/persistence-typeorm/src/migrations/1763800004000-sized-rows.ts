@@ -49,7 +49,13 @@ export class SizedRows1763800004000 implements MigrationInterface {
         ],
         foreignKeys: [
           cascade('fk_attachment_repo', 'repo_id', 'repository'),
-          { name: 'fk_attachment_uploader', columnNames: ['uploader_id'], referencedTableName: 'owner', referencedColumnNames: ['id'], onDelete: 'SET NULL' },
+          {
+            name: 'fk_attachment_uploader',
+            columnNames: ['uploader_id'],
+            referencedTableName: 'owner',
+            referencedColumnNames: ['id'],
+            onDelete: 'SET NULL',
+          },
         ],
       }),
     );
@@ -70,14 +76,25 @@ export class SizedRows1763800004000 implements MigrationInterface {
         ],
         foreignKeys: [
           cascade('fk_package_owner', 'owner_id', 'owner'),
-          { name: 'fk_package_repo', columnNames: ['repo_id'], referencedTableName: 'repository', referencedColumnNames: ['id'], onDelete: 'SET NULL' },
+          {
+            name: 'fk_package_repo',
+            columnNames: ['repo_id'],
+            referencedTableName: 'repository',
+            referencedColumnNames: ['id'],
+            onDelete: 'SET NULL',
+          },
         ],
       }),
     );
     await queryRunner.createTable(
       new Table({
         name: 'package_version',
-        columns: [idColumn(), { name: 'package_id', type: 'integer' }, { name: 'version', type: 'varchar', length: '255' }, bigintColumn('created_at')],
+        columns: [
+          idColumn(),
+          { name: 'package_id', type: 'integer' },
+          { name: 'version', type: 'varchar', length: '255' },
+          bigintColumn('created_at'),
+        ],
         indices: [{ name: 'uq_package_version_package_version', columnNames: ['package_id', 'version'], isUnique: true }],
         foreignKeys: [cascade('fk_package_version_package', 'package_id', 'package')],
       }),
@@ -105,7 +122,13 @@ export class SizedRows1763800004000 implements MigrationInterface {
         ],
         foreignKeys: [
           cascade('fk_package_file_version', 'version_id', 'package_version'),
-          { name: 'fk_package_file_blob', columnNames: ['blob_id'], referencedTableName: 'package_blob', referencedColumnNames: ['id'], onDelete: 'RESTRICT' },
+          {
+            name: 'fk_package_file_blob',
+            columnNames: ['blob_id'],
+            referencedTableName: 'package_blob',
+            referencedColumnNames: ['id'],
+            onDelete: 'RESTRICT',
+          },
         ],
       }),
     );

@@ -32,8 +32,20 @@ export class Repositories1763800005000 implements MigrationInterface {
           { name: 'ix_collaboration_user', columnNames: ['user_id'] },
         ],
         foreignKeys: [
-          { name: 'fk_collaboration_repo', columnNames: ['repo_id'], referencedTableName: 'repository', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-          { name: 'fk_collaboration_user', columnNames: ['user_id'], referencedTableName: 'owner', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+          {
+            name: 'fk_collaboration_repo',
+            columnNames: ['repo_id'],
+            referencedTableName: 'repository',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
+          {
+            name: 'fk_collaboration_user',
+            columnNames: ['user_id'],
+            referencedTableName: 'owner',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
         ],
       }),
     );
@@ -46,8 +58,20 @@ export class Repositories1763800005000 implements MigrationInterface {
           { name: 'ix_team_repository_repo', columnNames: ['repo_id'] },
         ],
         foreignKeys: [
-          { name: 'fk_team_repository_team', columnNames: ['team_id'], referencedTableName: 'team', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-          { name: 'fk_team_repository_repo', columnNames: ['repo_id'], referencedTableName: 'repository', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+          {
+            name: 'fk_team_repository_team',
+            columnNames: ['team_id'],
+            referencedTableName: 'team',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
+          {
+            name: 'fk_team_repository_repo',
+            columnNames: ['repo_id'],
+            referencedTableName: 'repository',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
         ],
       }),
     );

@@ -9,7 +9,11 @@ export class LfsObjects1763800006000 implements MigrationInterface {
     await queryRunner.createTable(
       new Table({
         name: 'lfs_object',
-        columns: [{ name: 'oid', type: 'varchar', length: '64', isPrimary: true }, bigintColumn('size', { default: 0 }), bigintColumn('created_at')],
+        columns: [
+          { name: 'oid', type: 'varchar', length: '64', isPrimary: true },
+          bigintColumn('size', { default: 0 }),
+          bigintColumn('created_at'),
+        ],
       }),
     );
     await queryRunner.createTable(
@@ -21,8 +25,20 @@ export class LfsObjects1763800006000 implements MigrationInterface {
         ],
         indices: [{ name: 'ix_lfs_object_repository_oid', columnNames: ['oid'] }],
         foreignKeys: [
-          { name: 'fk_lfs_object_repository_repo', columnNames: ['repo_id'], referencedTableName: 'repository', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-          { name: 'fk_lfs_object_repository_object', columnNames: ['oid'], referencedTableName: 'lfs_object', referencedColumnNames: ['oid'], onDelete: 'RESTRICT' },
+          {
+            name: 'fk_lfs_object_repository_repo',
+            columnNames: ['repo_id'],
+            referencedTableName: 'repository',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
+          {
+            name: 'fk_lfs_object_repository_object',
+            columnNames: ['oid'],
+            referencedTableName: 'lfs_object',
+            referencedColumnNames: ['oid'],
+            onDelete: 'RESTRICT',
+          },
         ],
       }),
     );

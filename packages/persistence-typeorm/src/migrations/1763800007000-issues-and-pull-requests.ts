@@ -31,8 +31,20 @@ export class IssuesAndPullRequests1763800007000 implements MigrationInterface {
           { name: 'ix_issue_poster', columnNames: ['poster_id'] },
         ],
         foreignKeys: [
-          { name: 'fk_issue_repo', columnNames: ['repo_id'], referencedTableName: 'repository', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-          { name: 'fk_issue_poster', columnNames: ['poster_id'], referencedTableName: 'owner', referencedColumnNames: ['id'], onDelete: 'SET NULL' },
+          {
+            name: 'fk_issue_repo',
+            columnNames: ['repo_id'],
+            referencedTableName: 'repository',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
+          {
+            name: 'fk_issue_poster',
+            columnNames: ['poster_id'],
+            referencedTableName: 'owner',
+            referencedColumnNames: ['id'],
+            onDelete: 'SET NULL',
+          },
         ],
       }),
     );
@@ -51,7 +63,13 @@ export class IssuesAndPullRequests1763800007000 implements MigrationInterface {
         ],
         indices: [{ name: 'uq_pull_request_issue', columnNames: ['issue_id'], isUnique: true }],
         foreignKeys: [
-          { name: 'fk_pull_request_issue', columnNames: ['issue_id'], referencedTableName: 'issue', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+          {
+            name: 'fk_pull_request_issue',
+            columnNames: ['issue_id'],
+            referencedTableName: 'issue',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
         ],
       }),
     );

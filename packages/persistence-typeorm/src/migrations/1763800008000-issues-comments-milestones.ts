@@ -25,7 +25,13 @@ export class IssuesCommentsMilestones1763800008000 implements MigrationInterface
         ],
         indices: [{ name: 'ix_milestone_repo', columnNames: ['repo_id'] }],
         foreignKeys: [
-          { name: 'fk_milestone_repo', columnNames: ['repo_id'], referencedTableName: 'repository', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+          {
+            name: 'fk_milestone_repo',
+            columnNames: ['repo_id'],
+            referencedTableName: 'repository',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
         ],
       }),
     );
@@ -33,7 +39,13 @@ export class IssuesCommentsMilestones1763800008000 implements MigrationInterface
     await queryRunner.createIndex('issue', new TableIndex({ name: 'ix_issue_milestone', columnNames: ['milestone_id'] }));
     await queryRunner.createForeignKey(
       'issue',
-      new TableForeignKey({ name: 'fk_issue_milestone', columnNames: ['milestone_id'], referencedTableName: 'milestone', referencedColumnNames: ['id'], onDelete: 'SET NULL' }),
+      new TableForeignKey({
+        name: 'fk_issue_milestone',
+        columnNames: ['milestone_id'],
+        referencedTableName: 'milestone',
+        referencedColumnNames: ['id'],
+        onDelete: 'SET NULL',
+      }),
     );
     await queryRunner.createTable(
       new Table({
@@ -44,8 +56,20 @@ export class IssuesCommentsMilestones1763800008000 implements MigrationInterface
           { name: 'ix_issue_assignee_user', columnNames: ['assignee_id'] },
         ],
         foreignKeys: [
-          { name: 'fk_issue_assignee_issue', columnNames: ['issue_id'], referencedTableName: 'issue', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-          { name: 'fk_issue_assignee_user', columnNames: ['assignee_id'], referencedTableName: 'owner', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+          {
+            name: 'fk_issue_assignee_issue',
+            columnNames: ['issue_id'],
+            referencedTableName: 'issue',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
+          {
+            name: 'fk_issue_assignee_user',
+            columnNames: ['assignee_id'],
+            referencedTableName: 'owner',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
         ],
       }),
     );
@@ -76,8 +100,20 @@ export class IssuesCommentsMilestones1763800008000 implements MigrationInterface
           { name: 'ix_comment_ref_issue', columnNames: ['ref_issue_id'] },
         ],
         foreignKeys: [
-          { name: 'fk_comment_issue', columnNames: ['issue_id'], referencedTableName: 'issue', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-          { name: 'fk_comment_poster', columnNames: ['poster_id'], referencedTableName: 'owner', referencedColumnNames: ['id'], onDelete: 'SET NULL' },
+          {
+            name: 'fk_comment_issue',
+            columnNames: ['issue_id'],
+            referencedTableName: 'issue',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
+          {
+            name: 'fk_comment_poster',
+            columnNames: ['poster_id'],
+            referencedTableName: 'owner',
+            referencedColumnNames: ['id'],
+            onDelete: 'SET NULL',
+          },
         ],
       }),
     );

@@ -30,8 +30,20 @@ export class LabelsAndIssueAttachments1763800009000 implements MigrationInterfac
           { name: 'ix_label_org', columnNames: ['org_id'] },
         ],
         foreignKeys: [
-          { name: 'fk_label_repo', columnNames: ['repo_id'], referencedTableName: 'repository', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-          { name: 'fk_label_org', columnNames: ['org_id'], referencedTableName: 'owner', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+          {
+            name: 'fk_label_repo',
+            columnNames: ['repo_id'],
+            referencedTableName: 'repository',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
+          {
+            name: 'fk_label_org',
+            columnNames: ['org_id'],
+            referencedTableName: 'owner',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
         ],
       }),
     );
@@ -44,8 +56,20 @@ export class LabelsAndIssueAttachments1763800009000 implements MigrationInterfac
           { name: 'ix_issue_label_label', columnNames: ['label_id'] },
         ],
         foreignKeys: [
-          { name: 'fk_issue_label_issue', columnNames: ['issue_id'], referencedTableName: 'issue', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-          { name: 'fk_issue_label_label', columnNames: ['label_id'], referencedTableName: 'label', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+          {
+            name: 'fk_issue_label_issue',
+            columnNames: ['issue_id'],
+            referencedTableName: 'issue',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
+          {
+            name: 'fk_issue_label_label',
+            columnNames: ['label_id'],
+            referencedTableName: 'label',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
         ],
       }),
     );

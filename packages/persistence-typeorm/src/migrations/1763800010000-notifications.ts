@@ -27,9 +27,27 @@ export class Notifications1763800010000 implements MigrationInterface {
           { name: 'ix_notification_issue', columnNames: ['issue_id'] },
         ],
         foreignKeys: [
-          { name: 'fk_notification_user', columnNames: ['user_id'], referencedTableName: 'owner', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-          { name: 'fk_notification_repo', columnNames: ['repo_id'], referencedTableName: 'repository', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-          { name: 'fk_notification_issue', columnNames: ['issue_id'], referencedTableName: 'issue', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+          {
+            name: 'fk_notification_user',
+            columnNames: ['user_id'],
+            referencedTableName: 'owner',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
+          {
+            name: 'fk_notification_repo',
+            columnNames: ['repo_id'],
+            referencedTableName: 'repository',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
+          {
+            name: 'fk_notification_issue',
+            columnNames: ['issue_id'],
+            referencedTableName: 'issue',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
         ],
       }),
     );
@@ -42,8 +60,20 @@ export class Notifications1763800010000 implements MigrationInterface {
           { name: 'ix_watch_repo', columnNames: ['repo_id'] },
         ],
         foreignKeys: [
-          { name: 'fk_watch_user', columnNames: ['user_id'], referencedTableName: 'owner', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-          { name: 'fk_watch_repo', columnNames: ['repo_id'], referencedTableName: 'repository', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+          {
+            name: 'fk_watch_user',
+            columnNames: ['user_id'],
+            referencedTableName: 'owner',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
+          {
+            name: 'fk_watch_repo',
+            columnNames: ['repo_id'],
+            referencedTableName: 'repository',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
         ],
       }),
     );
@@ -56,8 +86,20 @@ export class Notifications1763800010000 implements MigrationInterface {
           { name: 'ix_issue_participant_user', columnNames: ['user_id'] },
         ],
         foreignKeys: [
-          { name: 'fk_issue_participant_issue', columnNames: ['issue_id'], referencedTableName: 'issue', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-          { name: 'fk_issue_participant_user', columnNames: ['user_id'], referencedTableName: 'owner', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+          {
+            name: 'fk_issue_participant_issue',
+            columnNames: ['issue_id'],
+            referencedTableName: 'issue',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
+          {
+            name: 'fk_issue_participant_user',
+            columnNames: ['user_id'],
+            referencedTableName: 'owner',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
         ],
       }),
     );

@@ -33,8 +33,20 @@ export class Releases1763800011000 implements MigrationInterface {
           { name: 'ix_release_publisher', columnNames: ['publisher_id'] },
         ],
         foreignKeys: [
-          { name: 'fk_release_repo', columnNames: ['repo_id'], referencedTableName: 'repository', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-          { name: 'fk_release_publisher', columnNames: ['publisher_id'], referencedTableName: 'owner', referencedColumnNames: ['id'], onDelete: 'SET NULL' },
+          {
+            name: 'fk_release_repo',
+            columnNames: ['repo_id'],
+            referencedTableName: 'repository',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
+          {
+            name: 'fk_release_publisher',
+            columnNames: ['publisher_id'],
+            referencedTableName: 'owner',
+            referencedColumnNames: ['id'],
+            onDelete: 'SET NULL',
+          },
         ],
       }),
     );

@@ -22,19 +22,42 @@ export class PackageRegistry1763800012000 implements MigrationInterface {
     ]);
     await queryRunner.createForeignKey(
       'package_version',
-      new TableForeignKey({ name: 'fk_package_version_creator', columnNames: ['creator_id'], referencedTableName: 'owner', referencedColumnNames: ['id'], onDelete: 'SET NULL' }),
+      new TableForeignKey({
+        name: 'fk_package_version_creator',
+        columnNames: ['creator_id'],
+        referencedTableName: 'owner',
+        referencedColumnNames: ['id'],
+        onDelete: 'SET NULL',
+      }),
     );
     await queryRunner.createTable(
       new Table({
         name: 'package_dist_tag',
-        columns: [idColumn(), { name: 'package_id', type: 'integer' }, { name: 'name', type: 'varchar', length: '255' }, { name: 'version_id', type: 'integer' }],
+        columns: [
+          idColumn(),
+          { name: 'package_id', type: 'integer' },
+          { name: 'name', type: 'varchar', length: '255' },
+          { name: 'version_id', type: 'integer' },
+        ],
         indices: [
           { name: 'uq_package_dist_tag_package_name', columnNames: ['package_id', 'name'], isUnique: true },
           { name: 'ix_package_dist_tag_version', columnNames: ['version_id'] },
         ],
         foreignKeys: [
-          { name: 'fk_package_dist_tag_package', columnNames: ['package_id'], referencedTableName: 'package', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-          { name: 'fk_package_dist_tag_version', columnNames: ['version_id'], referencedTableName: 'package_version', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+          {
+            name: 'fk_package_dist_tag_package',
+            columnNames: ['package_id'],
+            referencedTableName: 'package',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
+          {
+            name: 'fk_package_dist_tag_version',
+            columnNames: ['version_id'],
+            referencedTableName: 'package_version',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
         ],
       }),
     );

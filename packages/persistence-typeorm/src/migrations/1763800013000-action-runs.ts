@@ -23,7 +23,15 @@ export class ActionRuns1763800013000 implements MigrationInterface {
           bigintColumn('created_at'),
         ],
         indices: [{ name: 'uq_action_run_repo_number', columnNames: ['repo_id', 'run_number'], isUnique: true }],
-        foreignKeys: [{ name: 'fk_action_run_repo', columnNames: ['repo_id'], referencedTableName: 'repository', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
+        foreignKeys: [
+          {
+            name: 'fk_action_run_repo',
+            columnNames: ['repo_id'],
+            referencedTableName: 'repository',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
+        ],
       }),
     );
     await queryRunner.createTable(
@@ -43,7 +51,15 @@ export class ActionRuns1763800013000 implements MigrationInterface {
           { name: 'uq_action_artifact_upload_run_name', columnNames: ['run_id', 'name'], isUnique: true },
           { name: 'ix_action_artifact_upload_created', columnNames: ['created_at'] },
         ],
-        foreignKeys: [{ name: 'fk_action_artifact_upload_run', columnNames: ['run_id'], referencedTableName: 'action_run', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
+        foreignKeys: [
+          {
+            name: 'fk_action_artifact_upload_run',
+            columnNames: ['run_id'],
+            referencedTableName: 'action_run',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
+        ],
       }),
     );
     await queryRunner.addColumns('action_artifact', [

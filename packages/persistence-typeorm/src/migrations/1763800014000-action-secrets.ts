@@ -24,8 +24,20 @@ export class ActionSecrets1763800014000 implements MigrationInterface {
           { name: 'ix_action_secret_repo', columnNames: ['repo_id'] },
         ],
         foreignKeys: [
-          { name: 'fk_action_secret_owner', columnNames: ['owner_id'], referencedTableName: 'owner', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-          { name: 'fk_action_secret_repo', columnNames: ['repo_id'], referencedTableName: 'repository', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+          {
+            name: 'fk_action_secret_owner',
+            columnNames: ['owner_id'],
+            referencedTableName: 'owner',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
+          {
+            name: 'fk_action_secret_repo',
+            columnNames: ['repo_id'],
+            referencedTableName: 'repository',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
         ],
       }),
     );

@@ -10,7 +10,9 @@ export class LastIssueIndex1763800016000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.addColumn('repository', new TableColumn({ name: 'last_issue_index', type: 'integer', default: 0 }));
-    await queryRunner.query('UPDATE repository SET last_issue_index = COALESCE((SELECT MAX(issue."index") FROM issue WHERE issue.repo_id = repository.id), 0)');
+    await queryRunner.query(
+      'UPDATE repository SET last_issue_index = COALESCE((SELECT MAX(issue."index") FROM issue WHERE issue.repo_id = repository.id), 0)',
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -16,4 +16,21 @@ import { TotpLastUsedStep1763800015000 } from './1763800015000-totp-last-used-st
 import { LastIssueIndex1763800016000 } from './1763800016000-last-issue-index';
 
 /** Every migration, oldest first. Add new ones at the end. */
-export const MIGRATIONS = [Accounts1763800000000, Organizations1763800001000, QuotaLimits1763800003000, SizedRows1763800004000, Repositories1763800005000, LfsObjects1763800006000, IssuesAndPullRequests1763800007000, IssuesCommentsMilestones1763800008000, LabelsAndIssueAttachments1763800009000, Notifications1763800010000, Releases1763800011000, PackageRegistry1763800012000, ActionRuns1763800013000, ActionSecrets1763800014000, TotpLastUsedStep1763800015000, LastIssueIndex1763800016000];
+export const MIGRATIONS = [
+  Accounts1763800000000,
+  Organizations1763800001000,
+  QuotaLimits1763800003000,
+  SizedRows1763800004000,
+  Repositories1763800005000,
+  LfsObjects1763800006000,
+  IssuesAndPullRequests1763800007000,
+  IssuesCommentsMilestones1763800008000,
+  LabelsAndIssueAttachments1763800009000,
+  Notifications1763800010000,
+  Releases1763800011000,
+  PackageRegistry1763800012000,
+  ActionRuns1763800013000,
+  ActionSecrets1763800014000,
+  TotpLastUsedStep1763800015000,
+  LastIssueIndex1763800016000,
+];

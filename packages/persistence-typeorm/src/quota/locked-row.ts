@@ -7,7 +7,11 @@ import { ContainerGoneError, ContainerKind } from '@bellows/domain';
  * value actually replaced. (SQLite runs one writing transaction at a time.)
  * Must be called inside a transaction.
  */
-export function findLocked<T extends ObjectLiteral>(manager: EntityManager, entity: EntityTarget<T>, where: FindOptionsWhere<T>): Promise<T | null> {
+export function findLocked<T extends ObjectLiteral>(
+  manager: EntityManager,
+  entity: EntityTarget<T>,
+  where: FindOptionsWhere<T>,
+): Promise<T | null> {
   const lock = manager.connection.options.type === 'postgres' ? { lock: { mode: 'pessimistic_write' as const } } : {};
   return manager.getRepository(entity).findOne({ where, ...lock });
 }

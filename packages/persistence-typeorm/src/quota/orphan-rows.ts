@@ -67,11 +67,15 @@ export class TypeOrmOrphanRows implements OrphanRows {
       case 'attachment':
         return orphan.ownerId !== null
           ? this.stores.attachments.delete(Number(orphan.id))
-          : this.deleteWhere('attachment', 'id = ? AND NOT EXISTS (SELECT 1 FROM repository r WHERE r.id = attachment.repo_id)', [Number(orphan.id)]);
+          : this.deleteWhere('attachment', 'id = ? AND NOT EXISTS (SELECT 1 FROM repository r WHERE r.id = attachment.repo_id)', [
+              Number(orphan.id),
+            ]);
       case 'artifact':
         return orphan.ownerId !== null
           ? this.stores.artifacts.delete(Number(orphan.id))
-          : this.deleteWhere('action_artifact', 'id = ? AND NOT EXISTS (SELECT 1 FROM repository r WHERE r.id = action_artifact.repo_id)', [Number(orphan.id)]);
+          : this.deleteWhere('action_artifact', 'id = ? AND NOT EXISTS (SELECT 1 FROM repository r WHERE r.id = action_artifact.repo_id)', [
+              Number(orphan.id),
+            ]);
       case 'package file':
         return this.deleteWhere(
           'package_file',
@@ -90,12 +94,14 @@ export class TypeOrmOrphanRows implements OrphanRows {
       }
       case 'lfs object':
         // An upload may reference the object at this very moment: the foreign key then refuses the deletion, and the object stays.
-        return this.deleteWhere('lfs_object', 'oid = ? AND NOT EXISTS (SELECT 1 FROM lfs_object_repository ref WHERE ref.oid = lfs_object.oid)', [orphan.id]).catch(
-          (error) => {
-            if (isForeignKeyViolation(error)) return false;
-            throw error;
-          },
-        );
+        return this.deleteWhere(
+          'lfs_object',
+          'oid = ? AND NOT EXISTS (SELECT 1 FROM lfs_object_repository ref WHERE ref.oid = lfs_object.oid)',
+          [orphan.id],
+        ).catch((error) => {
+          if (isForeignKeyViolation(error)) return false;
+          throw error;
+        });
     }
   }
 
@@ -109,11 +115,20 @@ export class TypeOrmOrphanRows implements OrphanRows {
     );
     return rows.map((row) => {
       const gone =
-        row.owner_id == null ? `repository ${row.repo_id}`
-        : row.release_id != null && row.release_found == null ? `release ${row.release_id}`
-        : row.comment_id != null && row.comment_found == null ? `comment ${row.comment_id}`
-        : `issue ${row.issue_id}`;
-      return { kind: 'attachment', id: String(row.id), size: Number(row.size), reason: `${gone} is gone`, ownerId: nullableNumber(row.owner_id) };
+        row.owner_id == null
+          ? `repository ${row.repo_id}`
+          : row.release_id != null && row.release_found == null
+            ? `release ${row.release_id}`
+            : row.comment_id != null && row.comment_found == null
+              ? `comment ${row.comment_id}`
+              : `issue ${row.issue_id}`;
+      return {
+        kind: 'attachment',
+        id: String(row.id),
+        size: Number(row.size),
+        reason: `${gone} is gone`,
+        ownerId: nullableNumber(row.owner_id),
+      };
     });
   }
 
@@ -149,7 +164,13 @@ export class TypeOrmOrphanRows implements OrphanRows {
     const rows: Row[] = await this.manager.query(
       'SELECT b.id, b.size FROM package_blob b WHERE NOT EXISTS (SELECT 1 FROM package_file f WHERE f.blob_id = b.id) ORDER BY b.id',
     );
-    return rows.map((row) => ({ kind: 'package blob', id: String(row.id), size: Number(row.size), reason: 'no package file uses it', ownerId: null }));
+    return rows.map((row) => ({
+      kind: 'package blob',
+      id: String(row.id),
+      size: Number(row.size),
+      reason: 'no package file uses it',
+      ownerId: null,
+    }));
   }
 
   private async lfsReferences(): Promise<OrphanRow[]> {
@@ -170,7 +191,13 @@ export class TypeOrmOrphanRows implements OrphanRows {
     const rows: Row[] = await this.manager.query(
       'SELECT o.oid, o.size FROM lfs_object o WHERE NOT EXISTS (SELECT 1 FROM lfs_object_repository ref INNER JOIN repository r ON r.id = ref.repo_id WHERE ref.oid = o.oid) ORDER BY o.oid',
     );
-    return rows.map((row) => ({ kind: 'lfs object', id: String(row.oid), size: Number(row.size), reason: 'no repository references it', ownerId: null }));
+    return rows.map((row) => ({
+      kind: 'lfs object',
+      id: String(row.oid),
+      size: Number(row.size),
+      reason: 'no repository references it',
+      ownerId: null,
+    }));
   }
 
   /** Runs `DELETE FROM table WHERE …` (the condition re-checks that it is still an orphan) in a transaction of its own; true when a row went. */
@@ -190,7 +217,8 @@ function nullableNumber(value: unknown): number | null {
 
 /** True when a deletion failed because another row still refers to this one. */
 function isForeignKeyViolation(error: unknown): boolean {
-  const driverError = (error as { driverError?: { code?: string; message?: string } })?.driverError ?? (error as { code?: string; message?: string });
+  const driverError =
+    (error as { driverError?: { code?: string; message?: string } })?.driverError ?? (error as { code?: string; message?: string });
   if (driverError?.code === '23503') return true; // PostgreSQL foreign_key_violation
   return typeof driverError?.message === 'string' && driverError.message.includes('FOREIGN KEY constraint failed');
 }

@@ -63,7 +63,10 @@ export class QuotaRecount implements UsageRecount {
   /** One owner's bytes per bucket as counted from the rows (0 where nothing counts). */
   async countedFor(ownerId: number): Promise<Record<UsageBucket, number>> {
     const counted = await this.counted(this.manager, ownerId);
-    return Object.fromEntries(USAGE_BUCKETS.map((bucket) => [bucket, counted.get(key(ownerId, bucket)) ?? 0])) as Record<UsageBucket, number>;
+    return Object.fromEntries(USAGE_BUCKETS.map((bucket) => [bucket, counted.get(key(ownerId, bucket)) ?? 0])) as Record<
+      UsageBucket,
+      number
+    >;
   }
 
   /** Bytes per owner and bucket as counted from the rows (owners with nothing are left out). */

@@ -1,4 +1,11 @@
-import type { ArtifactStore, CountedArtifact, CountedAttachment, CountedObjects, CountedPackageVersion, PackageStore } from '@bellows/domain';
+import type {
+  ArtifactStore,
+  CountedArtifact,
+  CountedAttachment,
+  CountedObjects,
+  CountedPackageVersion,
+  PackageStore,
+} from '@bellows/domain';
 import type { TypeOrmAttachmentStore } from '../stores/attachment.store';
 
 /** The CountedObjects port: each kind is listed by the store that keeps it. */

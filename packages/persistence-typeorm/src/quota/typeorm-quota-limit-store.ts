@@ -177,7 +177,10 @@ function groupRow(manager: EntityManager, name: string): Promise<QuotaGroupEntit
 
 function newRuleRow(manager: EntityManager, rule: QuotaRule): QuotaRuleEntity {
   return manager.getRepository(QuotaRuleEntity).create({
-    name: rule.name, lowerName: rule.name.toLowerCase(), limitBytes: rule.limit, subjects: JSON.stringify(rule.subjects),
+    name: rule.name,
+    lowerName: rule.name.toLowerCase(),
+    limitBytes: rule.limit,
+    subjects: JSON.stringify(rule.subjects),
   });
 }
 

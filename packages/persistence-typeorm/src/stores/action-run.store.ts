@@ -67,6 +67,8 @@ export class TypeOrmActionRunStore implements ActionRunStore {
 
   /** Uploads started before `before` and never finalized (abandoned by their client). */
   listUploadsStartedBefore(before: Date, take: number): Promise<ActionArtifactUploadEntity[]> {
-    return this.manager.getRepository(ActionArtifactUploadEntity).find({ where: { createdAt: LessThan(before) }, order: { id: 'ASC' }, take });
+    return this.manager
+      .getRepository(ActionArtifactUploadEntity)
+      .find({ where: { createdAt: LessThan(before) }, order: { id: 'ASC' }, take });
   }
 }

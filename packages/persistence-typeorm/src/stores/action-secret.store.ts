@@ -29,6 +29,8 @@ export class TypeOrmActionSecretStore implements ActionSecretStore {
 
   /** One page of the holder's secrets by name, and how many there are. */
   list(holder: SecretHolder, skip: number, take: number): Promise<[ActionSecretEntity[], number]> {
-    return this.manager.getRepository(ActionSecretEntity).findAndCount({ where: { scope: secretScopeOf(holder) }, order: { name: 'ASC' }, skip, take });
+    return this.manager
+      .getRepository(ActionSecretEntity)
+      .findAndCount({ where: { scope: secretScopeOf(holder) }, order: { name: 'ASC' }, skip, take });
   }
 }

@@ -31,8 +31,15 @@ export class TypeOrmArtifactStore implements ArtifactStore {
       const artifacts = manager.getRepository(ActionArtifactEntity);
       const saved = await artifacts.save(
         artifacts.create({
-          repoId: input.repoId, runId: input.runId, name: input.name, compressedSize: input.compressedSize, expiresAt: input.expiresAt ?? null, status: 'active',
-          storageKey: input.storageKey ?? null, sha256: input.sha256 ?? null, createdAt: input.createdAt ?? null,
+          repoId: input.repoId,
+          runId: input.runId,
+          name: input.name,
+          compressedSize: input.compressedSize,
+          expiresAt: input.expiresAt ?? null,
+          status: 'active',
+          storageKey: input.storageKey ?? null,
+          sha256: input.sha256 ?? null,
+          createdAt: input.createdAt ?? null,
         }),
       );
       await new UsageLedger(manager).apply(UsageChanges.added(repository.ownerId, artifactThing(saved), saved.compressedSize));
@@ -42,7 +49,12 @@ export class TypeOrmArtifactStore implements ArtifactStore {
 
   /** One page of a repository's artifacts (newest first) and how many match. */
   listForRepository(filter: ArtifactFilter, skip: number, take: number): Promise<[ActionArtifactEntity[], number]> {
-    const where = { repoId: filter.repoId, ...(filter.runId !== undefined && { runId: filter.runId }), ...(filter.name !== undefined && { name: filter.name }), ...(filter.id !== undefined && { id: filter.id }) };
+    const where = {
+      repoId: filter.repoId,
+      ...(filter.runId !== undefined && { runId: filter.runId }),
+      ...(filter.name !== undefined && { name: filter.name }),
+      ...(filter.id !== undefined && { id: filter.id }),
+    };
     return this.manager.getRepository(ActionArtifactEntity).findAndCount({ where, order: { id: 'DESC' }, skip, take });
   }
 
@@ -91,14 +103,28 @@ export class TypeOrmArtifactStore implements ArtifactStore {
       .andWhere("a.status = 'active'");
     const total = await query.getCount();
     const rows = await query
-      .select(['a.id AS id', 'a.name AS name', 'a.compressed_size AS size', 'a.run_id AS run_id', 'o.name AS owner_name', 'r.name AS repo_name'])
+      .select([
+        'a.id AS id',
+        'a.name AS name',
+        'a.compressed_size AS size',
+        'a.run_id AS run_id',
+        'o.name AS owner_name',
+        'r.name AS repo_name',
+      ])
       .orderBy('a.compressed_size', 'DESC')
       .addOrderBy('a.id', 'ASC')
       .offset(skip)
       .limit(take)
       .getRawMany();
     return [
-      rows.map((row) => ({ id: Number(row.id), name: row.name, size: Number(row.size), runId: Number(row.run_id), ownerName: row.owner_name, repoName: row.repo_name })),
+      rows.map((row) => ({
+        id: Number(row.id),
+        name: row.name,
+        size: Number(row.size),
+        runId: Number(row.run_id),
+        ownerName: row.owner_name,
+        repoName: row.repo_name,
+      })),
       total,
     ];
   }

@@ -71,8 +71,15 @@ export class TypeOrmAttachmentStore implements AttachmentStore {
       const repository = await manager.getRepository(RepositoryEntity).findOneByOrFail({ id: input.repoId });
       const saved = await manager.getRepository(AttachmentEntity).save(
         manager.getRepository(AttachmentEntity).create({
-          uuid: input.uuid ?? randomUUID(), repoId: input.repoId, name: input.name, size: input.size, uploaderId: input.uploaderId,
-          issueId: input.issueId ?? null, commentId: input.commentId ?? null, releaseId: input.releaseId ?? null, createdAt: input.createdAt ?? new Date(),
+          uuid: input.uuid ?? randomUUID(),
+          repoId: input.repoId,
+          name: input.name,
+          size: input.size,
+          uploaderId: input.uploaderId,
+          issueId: input.issueId ?? null,
+          commentId: input.commentId ?? null,
+          releaseId: input.releaseId ?? null,
+          createdAt: input.createdAt ?? new Date(),
         }),
       );
       await new UsageLedger(manager).apply(UsageChanges.added(repository.ownerId, attachmentThing(saved), saved.size));
@@ -129,7 +136,13 @@ export class TypeOrmAttachmentStore implements AttachmentStore {
     const total = await query.getCount();
     const rows = await query
       .select(['a.id AS id', 'a.uuid AS uuid', 'a.name AS name', 'a.size AS size', 'a.issue_id AS issue_id', 'a.comment_id AS comment_id'])
-      .addSelect(['a.release_id AS release_id', 'o.name AS owner_name', 'r.name AS repo_name', 'i.index AS issue_index', 'rel.tag_name AS release_tag'])
+      .addSelect([
+        'a.release_id AS release_id',
+        'o.name AS owner_name',
+        'r.name AS repo_name',
+        'i.index AS issue_index',
+        'rel.tag_name AS release_tag',
+      ])
       .orderBy('a.size', 'DESC')
       .addOrderBy('a.id', 'ASC')
       .offset(skip)
@@ -137,8 +150,17 @@ export class TypeOrmAttachmentStore implements AttachmentStore {
       .getRawMany();
     return [
       rows.map((row) => ({
-        id: Number(row.id), uuid: row.uuid, name: row.name, size: Number(row.size), issueId: nullableNumber(row.issue_id), issueIndex: nullableNumber(row.issue_index),
-        commentId: nullableNumber(row.comment_id), releaseId: nullableNumber(row.release_id), releaseTag: row.release_tag ?? null, ownerName: row.owner_name, repoName: row.repo_name,
+        id: Number(row.id),
+        uuid: row.uuid,
+        name: row.name,
+        size: Number(row.size),
+        issueId: nullableNumber(row.issue_id),
+        issueIndex: nullableNumber(row.issue_index),
+        commentId: nullableNumber(row.comment_id),
+        releaseId: nullableNumber(row.release_id),
+        releaseTag: row.release_tag ?? null,
+        ownerName: row.owner_name,
+        repoName: row.repo_name,
       })),
       total,
     ];

@@ -41,7 +41,9 @@ export class TypeOrmBlobReferenceStore implements BlobReferenceStore {
   /** Storage keys of artifacts that can still be downloaded (an expired artifact's zip is garbage). */
   async activeArtifactKeys(keys: string[]): Promise<Set<string>> {
     if (keys.length === 0) return new Set();
-    const rows = await this.manager.getRepository(ActionArtifactEntity).find({ select: { storageKey: true }, where: { storageKey: In(keys), status: 'active' } });
+    const rows = await this.manager
+      .getRepository(ActionArtifactEntity)
+      .find({ select: { storageKey: true }, where: { storageKey: In(keys), status: 'active' } });
     return new Set(rows.map((row) => row.storageKey!));
   }
 }

@@ -34,7 +34,12 @@ export class TypeOrmCommentStore implements CommentStore {
   }
 
   /** An issue's entries of the given types (all when absent), oldest first. */
-  listOfIssue(issueId: number, period: CommentPeriod, types?: number[], paging?: { skip: number; take: number }): Promise<[IssueComment[], number]> {
+  listOfIssue(
+    issueId: number,
+    period: CommentPeriod,
+    types?: number[],
+    paging?: { skip: number; take: number },
+  ): Promise<[IssueComment[], number]> {
     const query = this.comments.createQueryBuilder('c').leftJoinAndSelect('c.poster', 'poster').where('c.issueId = :issueId', { issueId });
     if (types) query.andWhere('c.type IN (:...types)', { types });
     this.narrow(query, period);

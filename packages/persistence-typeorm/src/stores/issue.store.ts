@@ -67,22 +67,32 @@ export class TypeOrmIssueStore implements IssueStore {
 
   /** A page of issues matching the filter, newest first, and how many match in all. */
   list(filter: IssueFilter, skip: number, take: number): Promise<[Issue[], number]> {
-    const query = this.issues.createQueryBuilder('issue').leftJoinAndSelect('issue.poster', 'poster').where('issue.repoId = :repoId', { repoId: filter.repoId });
+    const query = this.issues
+      .createQueryBuilder('issue')
+      .leftJoinAndSelect('issue.poster', 'poster')
+      .where('issue.repoId = :repoId', { repoId: filter.repoId });
     if (filter.isPull !== undefined) query.andWhere('issue.isPull = :isPull', { isPull: filter.isPull });
     if (filter.isClosed !== undefined) query.andWhere('issue.isClosed = :isClosed', { isClosed: filter.isClosed });
     if (filter.keyword) {
       const pattern = `%${filter.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       query.andWhere(
         new Brackets((where) =>
-          where.where("LOWER(issue.title) LIKE :pattern ESCAPE '\\'", { pattern }).orWhere("LOWER(issue.body) LIKE :pattern ESCAPE '\\'", { pattern }),
+          where
+            .where("LOWER(issue.title) LIKE :pattern ESCAPE '\\'", { pattern })
+            .orWhere("LOWER(issue.body) LIKE :pattern ESCAPE '\\'", { pattern }),
         ),
       );
     }
-    if (filter.milestoneIds) query.andWhere(filter.milestoneIds.length ? 'issue.milestoneId IN (:...milestoneIds)' : '1 = 0', { milestoneIds: filter.milestoneIds });
+    if (filter.milestoneIds)
+      query.andWhere(filter.milestoneIds.length ? 'issue.milestoneId IN (:...milestoneIds)' : '1 = 0', {
+        milestoneIds: filter.milestoneIds,
+      });
     if (filter.issueIds) query.andWhere(filter.issueIds.length ? 'issue.id IN (:...issueIds)' : '1 = 0', { issueIds: filter.issueIds });
     if (filter.posterId !== undefined) query.andWhere('issue.posterId = :posterId', { posterId: filter.posterId });
     if (filter.assigneeId !== undefined) {
-      query.andWhere('issue.id IN (SELECT a.issue_id FROM issue_assignee a WHERE a.assignee_id = :assigneeId)', { assigneeId: filter.assigneeId });
+      query.andWhere('issue.id IN (SELECT a.issue_id FROM issue_assignee a WHERE a.assignee_id = :assigneeId)', {
+        assigneeId: filter.assigneeId,
+      });
     }
     if (filter.updatedSince) query.andWhere('issue.updatedAt >= :since', { since: filter.updatedSince.getTime() });
     if (filter.updatedBefore) query.andWhere('issue.updatedAt <= :before', { before: filter.updatedBefore.getTime() });
@@ -115,7 +125,9 @@ export class TypeOrmIssueStore implements IssueStore {
   async assigneesOf(issueIds: number[]): Promise<Map<number, Owner[]>> {
     const result = new Map<number, Owner[]>(issueIds.map((id) => [id, []]));
     if (!issueIds.length) return result;
-    const rows = await this.manager.getRepository(IssueAssigneeEntity).find({ where: { issueId: In(issueIds) }, relations: { assignee: true }, order: { id: 'ASC' } });
+    const rows = await this.manager
+      .getRepository(IssueAssigneeEntity)
+      .find({ where: { issueId: In(issueIds) }, relations: { assignee: true }, order: { id: 'ASC' } });
     for (const row of rows) if (row.assignee) result.get(row.issueId)?.push(row.assignee);
     return result;
   }

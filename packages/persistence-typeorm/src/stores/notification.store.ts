@@ -69,21 +69,37 @@ export class TypeOrmNotificationStore implements NotificationStore {
    */
   async notify(userIds: readonly number[], event: NotificationEvent): Promise<void> {
     if (userIds.length === 0) return;
-    const existing = await this.threads.find({ select: { id: true, userId: true }, where: { issueId: event.issueId, userId: In([...userIds]) } });
+    const existing = await this.threads.find({
+      select: { id: true, userId: true },
+      where: { issueId: event.issueId, userId: In([...userIds]) },
+    });
     const known = new Set(existing.map((thread) => thread.userId));
     if (existing.length > 0) {
       // One UPDATE by id (never the rows read above saved back): a thread pinned or deleted meanwhile stays so.
       await this.threads
         .createQueryBuilder()
         .update()
-        .set({ status: () => "CASE WHEN status = 'pinned' THEN 'pinned' ELSE 'unread' END", updatedAt: event.at, ...(event.commentId !== null && { commentId: event.commentId }) })
+        .set({
+          status: () => "CASE WHEN status = 'pinned' THEN 'pinned' ELSE 'unread' END",
+          updatedAt: event.at,
+          ...(event.commentId !== null && { commentId: event.commentId }),
+        })
         .where({ id: In(existing.map((thread) => thread.id)) })
         .execute();
     }
     const fresh = userIds.filter((userId) => !known.has(userId));
     if (fresh.length === 0) return;
     await this.threads.insert(
-      fresh.map((userId) => ({ userId, repoId: event.repoId, issueId: event.issueId, commentId: event.commentId, source: event.source, status: 'unread' as const, createdAt: event.at, updatedAt: event.at })),
+      fresh.map((userId) => ({
+        userId,
+        repoId: event.repoId,
+        issueId: event.issueId,
+        commentId: event.commentId,
+        source: event.source,
+        status: 'unread' as const,
+        createdAt: event.at,
+        updatedAt: event.at,
+      })),
     );
   }
 

@@ -68,7 +68,11 @@ export class TypeOrmOwnerStore implements OwnerStore {
   private async setTotp(id: number, sealedSecret: string | null, enabled: boolean): Promise<void> {
     const p = (n: number) => sqlParam(this.manager, n);
     // Raw SQL: the last used step is not written by the ORM (see OwnerEntity.totpLastUsedStep).
-    await this.execute(`UPDATE owner SET totp_secret = ${p(1)}, totp_enabled = ${p(2)}, totp_last_used_step = NULL WHERE id = ${p(3)}`, [sealedSecret, enabled, id]);
+    await this.execute(`UPDATE owner SET totp_secret = ${p(1)}, totp_enabled = ${p(2)}, totp_last_used_step = NULL WHERE id = ${p(3)}`, [
+      sealedSecret,
+      enabled,
+      id,
+    ]);
   }
 
   /** Runs one UPDATE in this store's transaction (or on its own) and answers how many rows it changed. */

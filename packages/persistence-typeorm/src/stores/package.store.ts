@@ -11,7 +11,13 @@ import { findLocked, holdContainers } from '../quota/locked-row';
 import { PACKAGE_FILE } from '../quota/sized-rows';
 import { UsageLedger } from '../quota/usage-ledger';
 import type {
-  BlobDigests, CountedPackageVersion, NewPackage, NewPackageVersion, PackageFileWithBlob, PackageStore, PackageVersionFilter,
+  BlobDigests,
+  CountedPackageVersion,
+  NewPackage,
+  NewPackageVersion,
+  PackageFileWithBlob,
+  PackageStore,
+  PackageVersionFilter,
   PackageVersionWithPackage,
 } from '@bellows/domain';
 
@@ -33,7 +39,15 @@ export class TypeOrmPackageStore implements PackageStore {
       if (repository?.ownerId !== input.ownerId) throw new Error(`repository ${input.repoId} does not belong to owner ${input.ownerId}`);
     }
     const packages = this.manager.getRepository(PackageEntity);
-    return packages.save(packages.create({ ownerId: input.ownerId, type: input.type, name: input.name, lowerName: input.name.toLowerCase(), repoId: input.repoId ?? null }));
+    return packages.save(
+      packages.create({
+        ownerId: input.ownerId,
+        type: input.type,
+        name: input.name,
+        lowerName: input.name.toLowerCase(),
+        repoId: input.repoId ?? null,
+      }),
+    );
   }
 
   /** Adds a version while holding its package; ContainerGoneError when the package was deleted meanwhile. */
@@ -41,7 +55,15 @@ export class TypeOrmPackageStore implements PackageStore {
     return this.inTransaction(async (manager) => {
       await holdContainers(manager, [{ kind: 'package', entity: PackageEntity, id: packageId }]);
       const versions = manager.getRepository(PackageVersionEntity);
-      return versions.save(versions.create({ packageId, version, createdAt: new Date(), creatorId: extra.creatorId ?? null, metadata: extra.metadata ?? null }));
+      return versions.save(
+        versions.create({
+          packageId,
+          version,
+          createdAt: new Date(),
+          creatorId: extra.creatorId ?? null,
+          metadata: extra.metadata ?? null,
+        }),
+      );
     });
   }
 
@@ -55,7 +77,13 @@ export class TypeOrmPackageStore implements PackageStore {
   putBlob(sha256: string, size: number, digests?: BlobDigests): Promise<PackageBlobEntity> {
     return this.inTransaction(async (manager) => {
       const blobs = manager.getRepository(PackageBlobEntity);
-      await manager.createQueryBuilder().insert().into(PackageBlobEntity).values({ sha256, size, ...(digests ?? { md5: '', sha1: '', sha512: '' }) }).orIgnore().execute();
+      await manager
+        .createQueryBuilder()
+        .insert()
+        .into(PackageBlobEntity)
+        .values({ sha256, size, ...(digests ?? { md5: '', sha1: '', sha512: '' }) })
+        .orIgnore()
+        .execute();
       if (digests) await blobs.update({ sha256, sha512: '' }, digests);
       const blob = await findLocked(manager, PackageBlobEntity, { sha256 });
       // Removed as unused between the insert and the lock: record it again.
@@ -89,7 +117,13 @@ export class TypeOrmPackageStore implements PackageStore {
   async findOrCreatePackage(input: NewPackage): Promise<PackageEntity> {
     const found = await this.findPackage(input.ownerId, input.type, input.name);
     if (found) return found;
-    const values = { ownerId: input.ownerId, type: input.type, name: input.name, lowerName: input.name.toLowerCase(), repoId: input.repoId ?? null };
+    const values = {
+      ownerId: input.ownerId,
+      type: input.type,
+      name: input.name,
+      lowerName: input.name.toLowerCase(),
+      repoId: input.repoId ?? null,
+    };
     await this.manager.createQueryBuilder().insert().into(PackageEntity).values(values).orIgnore().execute();
     return (await this.findPackage(input.ownerId, input.type, input.name)) as PackageEntity;
   }
@@ -99,13 +133,25 @@ export class TypeOrmPackageStore implements PackageStore {
    * (so of two requests publishing it at once, exactly one creates it);
    * ContainerGoneError when the package was deleted meanwhile.
    */
-  findOrCreateVersion(packageId: number, version: string, extra: NewPackageVersion = {}): Promise<{ version: PackageVersionEntity; created: boolean }> {
+  findOrCreateVersion(
+    packageId: number,
+    version: string,
+    extra: NewPackageVersion = {},
+  ): Promise<{ version: PackageVersionEntity; created: boolean }> {
     return this.inTransaction(async (manager) => {
       await holdContainers(manager, [{ kind: 'package', entity: PackageEntity, id: packageId }]);
       const versions = manager.getRepository(PackageVersionEntity);
       const existing = await versions.findOneBy({ packageId, version });
       if (existing) return { version: existing, created: false };
-      const created = await versions.save(versions.create({ packageId, version, createdAt: new Date(), creatorId: extra.creatorId ?? null, metadata: extra.metadata ?? null }));
+      const created = await versions.save(
+        versions.create({
+          packageId,
+          version,
+          createdAt: new Date(),
+          creatorId: extra.creatorId ?? null,
+          metadata: extra.metadata ?? null,
+        }),
+      );
       return { version: created, created: true };
     });
   }
@@ -149,12 +195,19 @@ export class TypeOrmPackageStore implements PackageStore {
 
   /** The files of a version with their blobs, by name. */
   async listFiles(versionId: number): Promise<PackageFileWithBlob[]> {
-    const files = await this.manager.getRepository(PackageFileEntity).find({ where: { versionId }, relations: { blob: true }, order: { name: 'ASC' } });
+    const files = await this.manager
+      .getRepository(PackageFileEntity)
+      .find({ where: { versionId }, relations: { blob: true }, order: { name: 'ASC' } });
     return files.map((file) => ({ file, blob: file.blob! }));
   }
 
   /** One page of an owner's package versions, newest first, and how many match. */
-  async listVersionsOfOwner(ownerId: number, filter: PackageVersionFilter, skip: number, take: number): Promise<[PackageVersionWithPackage[], number]> {
+  async listVersionsOfOwner(
+    ownerId: number,
+    filter: PackageVersionFilter,
+    skip: number,
+    take: number,
+  ): Promise<[PackageVersionWithPackage[], number]> {
     const query = this.manager
       .getRepository(PackageVersionEntity)
       .createQueryBuilder('v')
@@ -162,7 +215,8 @@ export class TypeOrmPackageStore implements PackageStore {
       .where('p.ownerId = :ownerId', { ownerId });
     if (filter.type) query.andWhere('p.type = :type', { type: filter.type });
     if (filter.nameContains) query.andWhere("p.lowerName LIKE :q ESCAPE '\\'", { q: `%${escapeLike(filter.nameContains.toLowerCase())}%` });
-    if (filter.hiddenRepoIds?.length) query.andWhere('(p.repoId IS NULL OR p.repoId NOT IN (:...hidden))', { hidden: filter.hiddenRepoIds });
+    if (filter.hiddenRepoIds?.length)
+      query.andWhere('(p.repoId IS NULL OR p.repoId NOT IN (:...hidden))', { hidden: filter.hiddenRepoIds });
     const [versions, total] = await query.orderBy('v.createdAt', 'DESC').addOrderBy('v.id', 'DESC').skip(skip).take(take).getManyAndCount();
     return [versions.map((version) => ({ version, pkg: version.package! })), total];
   }
@@ -192,7 +246,8 @@ export class TypeOrmPackageStore implements PackageStore {
         { kind: 'package', entity: PackageEntity, id: packageId },
         { kind: 'package version', entity: PackageVersionEntity, id: versionId },
       ]);
-      for (const name of names) await manager.getRepository(PackageDistTagEntity).upsert({ packageId, name, versionId }, ['packageId', 'name']);
+      for (const name of names)
+        await manager.getRepository(PackageDistTagEntity).upsert({ packageId, name, versionId }, ['packageId', 'name']);
     });
   }
 
@@ -202,7 +257,9 @@ export class TypeOrmPackageStore implements PackageStore {
 
   /** The package's tags with the version each points at. */
   async listDistTags(packageId: number): Promise<Record<string, string>> {
-    const tags = await this.manager.getRepository(PackageDistTagEntity).find({ where: { packageId }, relations: { version: true }, order: { name: 'ASC' } });
+    const tags = await this.manager
+      .getRepository(PackageDistTagEntity)
+      .find({ where: { packageId }, relations: { version: true }, order: { name: 'ASC' } });
     return Object.fromEntries(tags.map((tag) => [tag.name, tag.version!.version]));
   }
 
@@ -249,7 +306,9 @@ export class TypeOrmPackageStore implements PackageStore {
     return this.inTransaction(async (manager) => {
       const pkg = await findLocked(manager, PackageEntity, { id: packageId });
       if (!pkg) return false;
-      await manager.query(`SELECT id FROM package_version WHERE package_id = ${sqlParam(manager, 1)}${rowLockClause(manager)}`, [packageId]);
+      await manager.query(`SELECT id FROM package_version WHERE package_id = ${sqlParam(manager, 1)}${rowLockClause(manager)}`, [
+        packageId,
+      ]);
       const bytes = await this.sumOfFiles(manager, 'v.package_id', packageId);
       await manager.getRepository(PackageEntity).delete({ id: packageId });
       await new UsageLedger(manager).apply(UsageChanges.removed(pkg.ownerId, PACKAGE_FILE, bytes));
@@ -285,8 +344,12 @@ export class TypeOrmPackageStore implements PackageStore {
     );
     return [
       rows.map((row) => ({
-        versionId: Number(row.version_id), ownerName: String(row.owner_name), type: String(row.type), name: String(row.name),
-        version: String(row.version), size: Number(row.size),
+        versionId: Number(row.version_id),
+        ownerName: String(row.owner_name),
+        type: String(row.type),
+        name: String(row.name),
+        version: String(row.version),
+        size: Number(row.size),
       })),
       Number(total),
     ];

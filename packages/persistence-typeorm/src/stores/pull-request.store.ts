@@ -25,15 +25,28 @@ export class TypeOrmPullRequestStore implements PullRequestStore {
       const issues = manager.getRepository(IssueEntity);
       const issue = await issues.save(
         issues.create({
-          repoId: input.repoId, index: await nextIssueIndex(manager, input.repoId), posterId: input.posterId,
-          title: input.title, body: input.body, isPull: true, isClosed: false, createdAt: now, updatedAt: now, closedAt: null,
+          repoId: input.repoId,
+          index: await nextIssueIndex(manager, input.repoId),
+          posterId: input.posterId,
+          title: input.title,
+          body: input.body,
+          isPull: true,
+          isClosed: false,
+          createdAt: now,
+          updatedAt: now,
+          closedAt: null,
         }),
       );
       const pulls = manager.getRepository(PullRequestEntity);
       const pull = await pulls.save(
         pulls.create({
-          issueId: issue.id, headBranch: input.headBranch, baseBranch: input.baseBranch, mergeBase: input.mergeBase,
-          hasMerged: false, mergedAt: null, mergedCommitId: null,
+          issueId: issue.id,
+          headBranch: input.headBranch,
+          baseBranch: input.baseBranch,
+          mergeBase: input.mergeBase,
+          hasMerged: false,
+          mergedAt: null,
+          mergedCommitId: null,
         }),
       );
       return (await pulls.findOne({ where: { id: pull.id }, relations: WITH_ISSUE })) as PullRequestWithIssue;
@@ -75,8 +88,10 @@ export class TypeOrmPullRequestStore implements PullRequestStore {
   update(pull: Pick<PullRequest, 'id' | 'issueId'>, changes: PullRequestChanges): Promise<boolean> {
     return this.inTransaction(async (manager) => {
       const issueColumns = { ...changes.issue, updatedAt: new Date() };
-      if (!((await manager.getRepository(IssueEntity).update({ id: pull.issueId, isPull: true }, issueColumns)).affected ?? 0)) return false;
-      if (changes.pull && Object.keys(changes.pull).length > 0) await manager.getRepository(PullRequestEntity).update({ id: pull.id }, changes.pull);
+      if (!((await manager.getRepository(IssueEntity).update({ id: pull.issueId, isPull: true }, issueColumns)).affected ?? 0))
+        return false;
+      if (changes.pull && Object.keys(changes.pull).length > 0)
+        await manager.getRepository(PullRequestEntity).update({ id: pull.id }, changes.pull);
       return true;
     });
   }

@@ -25,7 +25,8 @@ export class TypeOrmRepositorySearchStore implements RepositorySearchStore {
   async search(search: RepositorySearch): Promise<[RepositoryWithOwner[], number]> {
     const query = this.manager.getRepository(RepositoryEntity).createQueryBuilder('r').innerJoinAndSelect('r.owner', 'o');
     if (search.ownerId !== undefined) query.andWhere('r.owner_id = :ownerId', { ownerId: search.ownerId });
-    if (search.keyword) query.andWhere("r.lower_name LIKE :keyword ESCAPE '\\'", { keyword: `%${escapeLike(search.keyword.toLowerCase())}%` });
+    if (search.keyword)
+      query.andWhere("r.lower_name LIKE :keyword ESCAPE '\\'", { keyword: `%${escapeLike(search.keyword.toLowerCase())}%` });
     if (search.isPrivate !== undefined) query.andWhere('r.is_private = :isPrivate', { isPrivate: search.isPrivate });
     if (search.includePrivate === false) query.andWhere('r.is_private = :notPrivate', { notPrivate: false });
     if (search.isArchived !== undefined) query.andWhere('r.is_archived = :isArchived', { isArchived: search.isArchived });
@@ -66,9 +67,12 @@ function applyViewer(query: SelectQueryBuilder<RepositoryEntity>, viewer: Reposi
             new Brackets((owner) => {
               owner.where('o.visibility IN (:...viewerVisibilities)', { viewerVisibilities: viewer.ownerVisibilities });
               if (viewer.userId !== undefined) {
-                owner.orWhere('o.id IN (SELECT vt.org_id FROM team vt INNER JOIN team_member vtm ON vtm.team_id = vt.id WHERE vtm.user_id = :viewerId)', {
-                  viewerId: viewer.userId,
-                });
+                owner.orWhere(
+                  'o.id IN (SELECT vt.org_id FROM team vt INNER JOIN team_member vtm ON vtm.team_id = vt.id WHERE vtm.user_id = :viewerId)',
+                  {
+                    viewerId: viewer.userId,
+                  },
+                );
               }
             }),
           );

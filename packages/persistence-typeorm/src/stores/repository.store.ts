@@ -1,6 +1,13 @@
 import { EntityManager } from 'typeorm';
 import {
-  ContainerGoneError, DeletedRepositoryFiles, NewRepository, Repository, RepositoryDetails, RepositoryNameTakenError, RepositoryStore, UsageChange,
+  ContainerGoneError,
+  DeletedRepositoryFiles,
+  NewRepository,
+  Repository,
+  RepositoryDetails,
+  RepositoryNameTakenError,
+  RepositoryStore,
+  UsageChange,
   UsageChanges,
 } from '@bellows/domain';
 import { ActionArtifactEntity } from '../entities/action-artifact.entity';
@@ -57,9 +64,18 @@ export class TypeOrmRepositoryStore implements RepositoryStore {
     return this.inTransaction(async (manager) => {
       const now = new Date();
       const row = manager.getRepository(RepositoryEntity).create({
-        ownerId: input.ownerId, name: input.name, lowerName: input.name.toLowerCase(), isPrivate: input.isPrivate ?? false,
-        gitSize: input.gitSize ?? 0, lfsSize: input.lfsSize ?? 0, createdAt: now, updatedAt: now,
-        description: input.description ?? '', website: input.website ?? '', defaultBranch: input.defaultBranch ?? 'main', isEmpty: true,
+        ownerId: input.ownerId,
+        name: input.name,
+        lowerName: input.name.toLowerCase(),
+        isPrivate: input.isPrivate ?? false,
+        gitSize: input.gitSize ?? 0,
+        lfsSize: input.lfsSize ?? 0,
+        createdAt: now,
+        updatedAt: now,
+        description: input.description ?? '',
+        website: input.website ?? '',
+        defaultBranch: input.defaultBranch ?? 'main',
+        isEmpty: true,
       });
       const saved = await manager.getRepository(RepositoryEntity).save(row);
       await new UsageLedger(manager).apply([

@@ -17,13 +17,39 @@ export interface TestContainers {
 export function createTestContainers(db: Database, repoId: number, posterId: number): Promise<TestContainers> {
   return db.transaction(async (tx) => {
     const now = new Date();
-    const issue = await tx.issues.create({ repoId, posterId, title: 'container', body: '', isClosed: false, milestoneId: null, createdAt: now });
+    const issue = await tx.issues.create({
+      repoId,
+      posterId,
+      title: 'container',
+      body: '',
+      isClosed: false,
+      milestoneId: null,
+      createdAt: now,
+    });
     const comment = await tx.comments.insert({ issueId: issue.id, type: 0, posterId, createdAt: now });
     const release = await tx.releases.create({
-      repoId, tagName: `v-${randomUUID()}`, targetCommitish: 'main', name: '', body: '', isDraft: false, isPrerelease: false, publisherId: posterId,
-      sha1: null, createdAt: now, publishedAt: now,
+      repoId,
+      tagName: `v-${randomUUID()}`,
+      targetCommitish: 'main',
+      name: '',
+      body: '',
+      isDraft: false,
+      isPrerelease: false,
+      publisherId: posterId,
+      sha1: null,
+      createdAt: now,
+      publishedAt: now,
     });
-    const run = await tx.actionRuns.insert({ repoId, name: 'ci', event: 'push', workflowId: 'ci.yml', headBranch: 'main', headSha: '0'.repeat(40), status: 'running', triggeringUserId: posterId });
+    const run = await tx.actionRuns.insert({
+      repoId,
+      name: 'ci',
+      event: 'push',
+      workflowId: 'ci.yml',
+      headBranch: 'main',
+      headSha: '0'.repeat(40),
+      status: 'running',
+      triggeringUserId: posterId,
+    });
     return { issueId: issue.id, commentId: comment.id, releaseId: release.id, runId: run.id };
   });
 }

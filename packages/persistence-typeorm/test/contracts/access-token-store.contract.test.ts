@@ -8,8 +8,15 @@ describeEachEngine('AccessTokenStore contract', (ctx) => {
   const owners = (): OwnerStore => ctx().db.owners;
   let seq = 0;
   const token = (ownerId: number, fields: Partial<NewAccessToken> = {}): NewAccessToken => ({
-    ownerId, name: `token${seq++}`, tokenHash: 'hash', tokenSalt: 'salt', tokenLastEight: String(seq).padStart(8, '0'),
-    scopes: 'read:user', createdAt: new Date(1_700_000_000_123), lastUsedAt: null, ...fields,
+    ownerId,
+    name: `token${seq++}`,
+    tokenHash: 'hash',
+    tokenSalt: 'salt',
+    tokenLastEight: String(seq).padStart(8, '0'),
+    scopes: 'read:user',
+    createdAt: new Date(1_700_000_000_123),
+    lastUsedAt: null,
+    ...fields,
   });
 
   it('stores a token with every field, found by its owner and name or id', async () => {

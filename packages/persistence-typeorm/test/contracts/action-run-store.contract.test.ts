@@ -13,9 +13,17 @@ describeEachEngine('ActionRunStore contract', (ctx) => {
   }
 
   const newRun = (repoId: number, name = 'ci'): NewActionRun => ({
-    repoId, name, event: 'push', workflowId: 'ci.yml', headBranch: 'main', headSha: 'a'.repeat(40), status: 'running', triggeringUserId: null,
+    repoId,
+    name,
+    event: 'push',
+    workflowId: 'ci.yml',
+    headBranch: 'main',
+    headSha: 'a'.repeat(40),
+    status: 'running',
+    triggeringUserId: null,
   });
-  const insertRun = (repoId: number, name?: string) => ctx().db.transaction((tx) => (tx.actionRuns as ActionRunStore).insert(newRun(repoId, name)));
+  const insertRun = (repoId: number, name?: string) =>
+    ctx().db.transaction((tx) => (tx.actionRuns as ActionRunStore).insert(newRun(repoId, name)));
 
   describe('runs', () => {
     it("numbers a repository's runs from 1, and finds them by id and within their repository only", async () => {
@@ -70,7 +78,11 @@ describeEachEngine('ActionRunStore contract', (ctx) => {
       const run = await insertRun((await repository()).id);
       const upload = await store().insertUpload({ runId: run.id, name: 'dist', expiresAt: null });
       await store().markUploadAssembled(upload.id, { storageKey: 'actions/artifacts/1.zip', size: 42, sha256: 'f'.repeat(64) });
-      expect(await store().findUpload(upload.id)).toMatchObject({ storageKey: 'actions/artifacts/1.zip', size: 42, sha256: 'f'.repeat(64) });
+      expect(await store().findUpload(upload.id)).toMatchObject({
+        storageKey: 'actions/artifacts/1.zip',
+        size: 42,
+        sha256: 'f'.repeat(64),
+      });
     });
 
     it('deletes an upload once: the second deletion answers false', async () => {

@@ -29,7 +29,9 @@ describeEachEngine('ActionSecretStore contract', (ctx) => {
     const { owner, repo, repoId } = await holders();
     await put(owner, 'TOKEN', 'o');
     expect(await put(repo, 'TOKEN', 'r')).toBe('created');
-    expect((await store().list(repo, 0, 10))[0]).toEqual([expect.objectContaining({ data: 'r', repoId, ownerId: null, scope: `repo:${repoId}` })]);
+    expect((await store().list(repo, 0, 10))[0]).toEqual([
+      expect.objectContaining({ data: 'r', repoId, ownerId: null, scope: `repo:${repoId}` }),
+    ]);
     expect(await store().delete(repo, 'TOKEN')).toBe(true);
     expect((await store().list(owner, 0, 10))[1]).toBe(1);
   });

@@ -14,7 +14,14 @@ describeEachEngine('ArtifactStore contract', (ctx) => {
     const repo = await db.repositories.insert({ ownerId: owner.id, name: uniqueName('repo') });
     const run = await db.transaction((tx) =>
       tx.actionRuns.insert({
-        repoId: repo.id, name: 'ci', event: 'push', workflowId: 'ci.yml', headBranch: 'main', headSha: '', status: 'running', triggeringUserId: null,
+        repoId: repo.id,
+        name: 'ci',
+        event: 'push',
+        workflowId: 'ci.yml',
+        headBranch: 'main',
+        headSha: '',
+        status: 'running',
+        triggeringUserId: null,
       }),
     );
     return { owner, repo, run };
@@ -33,7 +40,9 @@ describeEachEngine('ArtifactStore contract', (ctx) => {
   it('refuses an artifact whose run is gone', async () => {
     const { repo, run } = await runInRepository();
     await ctx().db.dataSource.query(`DELETE FROM action_run WHERE id = ${run.id}`);
-    await expect(store().insert({ repoId: repo.id, runId: run.id, name: 'dist', compressedSize: 1 })).rejects.toBeInstanceOf(ContainerGoneError);
+    await expect(store().insert({ repoId: repo.id, runId: run.id, name: 'dist', compressedSize: 1 })).rejects.toBeInstanceOf(
+      ContainerGoneError,
+    );
   });
 
   it("lists a repository's artifacts newest first, filtered by run, name and id, paged, with the total", async () => {
@@ -67,7 +76,13 @@ describeEachEngine('ArtifactStore contract', (ctx) => {
     const now = Date.now();
     const later = await store().insert({ repoId: repo.id, runId: run.id, name: 'l', compressedSize: 1, expiresAt: new Date(now - 1000) });
     const earlier = await store().insert({ repoId: repo.id, runId: run.id, name: 'e', compressedSize: 1, expiresAt: new Date(now - 5000) });
-    const future = await store().insert({ repoId: repo.id, runId: run.id, name: 'f', compressedSize: 1, expiresAt: new Date(now + 60_000) });
+    const future = await store().insert({
+      repoId: repo.id,
+      runId: run.id,
+      name: 'f',
+      compressedSize: 1,
+      expiresAt: new Date(now + 60_000),
+    });
     const due = (await store().listDueForExpiry(new Date(now), 1000)).map((x) => x.id);
     expect(due.indexOf(earlier.id)).toBeLessThan(due.indexOf(later.id));
     expect(due).not.toContain(future.id);

@@ -19,8 +19,17 @@ describeEachEngine('AttachmentStore contract', (ctx) => {
     const issue = await newIssue(db, { repoId: repo.id, posterId: owner.id });
     const comment = await db.comments.insert({ issueId: issue.id, type: 0, posterId: owner.id, content: 'c', createdAt: new Date() });
     const releaseInput: NewRelease = {
-      repoId: repo.id, tagName: `v${issue.id}`, targetCommitish: 'main', name: '', body: '', isDraft: true, isPrerelease: false,
-      publisherId: owner.id, sha1: null, createdAt: new Date(), publishedAt: null,
+      repoId: repo.id,
+      tagName: `v${issue.id}`,
+      targetCommitish: 'main',
+      name: '',
+      body: '',
+      isDraft: true,
+      isPrerelease: false,
+      publisherId: owner.id,
+      sha1: null,
+      createdAt: new Date(),
+      publishedAt: null,
     };
     const release = await db.releases.create(releaseInput);
     return { owner, repo, issue, comment, release };
@@ -30,10 +39,27 @@ describeEachEngine('AttachmentStore contract', (ctx) => {
     const { owner, repo, issue } = await containers();
     const createdAt = new Date(Date.UTC(2024, 0, 2));
     const uuid = randomUUID();
-    const created = await store().insert({ repoId: repo.id, issueId: issue.id, name: 'a.txt', size: 30, uploaderId: owner.id, uuid, createdAt });
+    const created = await store().insert({
+      repoId: repo.id,
+      issueId: issue.id,
+      name: 'a.txt',
+      size: 30,
+      uploaderId: owner.id,
+      uuid,
+      createdAt,
+    });
     const expected = {
-      id: created.id, uuid, repoId: repo.id, issueId: issue.id, commentId: null, releaseId: null, uploaderId: owner.id, name: 'a.txt', size: 30,
-      createdAt, downloadCount: 0,
+      id: created.id,
+      uuid,
+      repoId: repo.id,
+      issueId: issue.id,
+      commentId: null,
+      releaseId: null,
+      uploaderId: owner.id,
+      name: 'a.txt',
+      size: 30,
+      createdAt,
+      downloadCount: 0,
     };
     expect(created).toMatchObject(expected);
     expect(await store().findById(created.id)).toMatchObject(expected);
@@ -61,7 +87,14 @@ describeEachEngine('AttachmentStore contract', (ctx) => {
     const { repo, issue, comment, release } = await containers();
     const other = await containers();
     const own1 = await store().insert({ repoId: repo.id, issueId: issue.id, name: '1', size: 1, uploaderId: null });
-    const ofComment = await store().insert({ repoId: repo.id, issueId: issue.id, commentId: comment.id, name: 'c', size: 1, uploaderId: null });
+    const ofComment = await store().insert({
+      repoId: repo.id,
+      issueId: issue.id,
+      commentId: comment.id,
+      name: 'c',
+      size: 1,
+      uploaderId: null,
+    });
     const own2 = await store().insert({ repoId: repo.id, issueId: issue.id, name: '2', size: 1, uploaderId: null });
     const rel1 = await store().insert({ repoId: repo.id, releaseId: release.id, name: 'r1', size: 1, uploaderId: null });
     const rel2 = await store().insert({ repoId: other.repo.id, releaseId: other.release.id, name: 'r2', size: 1, uploaderId: null });
@@ -77,7 +110,14 @@ describeEachEngine('AttachmentStore contract', (ctx) => {
   it('agrees with isAttachedTo: what each list shows is attached there', async () => {
     const { repo, issue, comment, release } = await containers();
     const own = await store().insert({ repoId: repo.id, issueId: issue.id, name: 'o', size: 1, uploaderId: null });
-    const ofComment = await store().insert({ repoId: repo.id, issueId: issue.id, commentId: comment.id, name: 'c', size: 1, uploaderId: null });
+    const ofComment = await store().insert({
+      repoId: repo.id,
+      issueId: issue.id,
+      commentId: comment.id,
+      name: 'c',
+      size: 1,
+      uploaderId: null,
+    });
     const ofRelease = await store().insert({ repoId: repo.id, releaseId: release.id, name: 'r', size: 1, uploaderId: null });
     expect([own, ofComment, ofRelease].map((a) => isAttachedTo(a, { kind: 'issue', id: issue.id }))).toEqual([true, false, false]);
     expect([own, ofComment, ofRelease].map((a) => isAttachedTo(a, { kind: 'comment', id: comment.id }))).toEqual([false, true, false]);
@@ -150,8 +190,17 @@ describeEachEngine('AttachmentStore contract', (ctx) => {
     expect(total).toBe(2);
     expect(page).toEqual([
       {
-        id: big.id, uuid: big.uuid, name: 'big', size: 50, issueId: null, issueIndex: null, commentId: null, releaseId: release.id,
-        releaseTag: release.tagName, ownerName: owner.name, repoName: repo.name,
+        id: big.id,
+        uuid: big.uuid,
+        name: 'big',
+        size: 50,
+        issueId: null,
+        issueIndex: null,
+        commentId: null,
+        releaseId: release.id,
+        releaseTag: release.tagName,
+        ownerName: owner.name,
+        repoName: repo.name,
       },
     ]);
     const [second] = await store().listCountedForOwner(owner.id, 1, 10);

@@ -47,7 +47,14 @@ describeEachEngine('BlobReferenceStore contract', (ctx) => {
     const repo = await repository();
     const run = await db.transaction((tx) =>
       tx.actionRuns.insert({
-        repoId: repo.id, name: 'ci', event: 'push', workflowId: '', headBranch: '', headSha: '', status: 'running', triggeringUserId: null,
+        repoId: repo.id,
+        name: 'ci',
+        event: 'push',
+        workflowId: '',
+        headBranch: '',
+        headSha: '',
+        status: 'running',
+        triggeringUserId: null,
       }),
     );
     const upload = await db.actionRuns.insertUpload({ runId: run.id, name: 'dist', expiresAt: null });

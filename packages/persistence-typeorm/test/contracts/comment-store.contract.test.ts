@@ -22,8 +22,18 @@ describeEachEngine('CommentStore contract', (ctx) => {
     expect(created).toMatchObject({ issueId: issue.id, type: 0, posterId: owner.id, content: 'hello', updatedAt: at(1), isRemoval: false });
     const found = await store().findById(created.id);
     expect(found).toMatchObject({
-      id: created.id, content: 'hello', createdAt: at(1), updatedAt: at(1), labelId: null, oldMilestoneId: null, milestoneId: null,
-      assigneeId: null, oldTitle: null, newTitle: null, refIssueId: null, refCommentId: null,
+      id: created.id,
+      content: 'hello',
+      createdAt: at(1),
+      updatedAt: at(1),
+      labelId: null,
+      oldMilestoneId: null,
+      milestoneId: null,
+      assigneeId: null,
+      oldTitle: null,
+      newTitle: null,
+      refIssueId: null,
+      refCommentId: null,
     });
     expect(found?.poster?.id).toBe(owner.id);
     const event = await entry({ type: 2, createdAt: at(2) });
@@ -68,7 +78,10 @@ describeEachEngine('CommentStore contract', (ctx) => {
     await entry({ type: 7, createdAt: at(3) });
     const [page, total] = await store().listOfRepository(repo.id, [0], {}, 0, 10);
     expect(total).toBe(2);
-    expect(page.map((c) => [c.id, c.issue?.id])).toEqual([[first.id, issue.id], [other.id, second.id]]);
+    expect(page.map((c) => [c.id, c.issue?.id])).toEqual([
+      [first.id, issue.id],
+      [other.id, second.id],
+    ]);
     expect((await store().listOfRepository(repo.id, [0], { since: at(2) }, 0, 10))[1]).toBe(1);
     const [paged, all] = await store().listOfRepository(repo.id, [0], {}, 1, 1);
     expect([paged.map((c) => c.id), all]).toEqual([[other.id], 2]);
@@ -81,7 +94,12 @@ describeEachEngine('CommentStore contract', (ctx) => {
     await entry({ createdAt: at(1) });
     await entry({ createdAt: at(2) });
     await entry({ type: 7, createdAt: at(3) });
-    expect(await store().countOfType([issue.id, quiet.id], 0)).toEqual(new Map([[issue.id, 2], [quiet.id, 0]]));
+    expect(await store().countOfType([issue.id, quiet.id], 0)).toEqual(
+      new Map([
+        [issue.id, 2],
+        [quiet.id, 0],
+      ]),
+    );
     expect(await store().countOfType([], 0)).toEqual(new Map());
   });
 

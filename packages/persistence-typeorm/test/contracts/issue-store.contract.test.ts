@@ -14,7 +14,15 @@ describeEachEngine('IssueStore contract', (ctx) => {
     const createdAt = new Date('2024-01-02T03:04:05.000Z');
     const first = await newIssue(db, { repoId: repo.id, posterId: owner.id, title: 'first', body: 'text', createdAt });
     const second = await newIssue(db, { repoId: repo.id, posterId: owner.id, isClosed: true, createdAt });
-    expect(first).toMatchObject({ repoId: repo.id, index: 1, posterId: owner.id, title: 'first', body: 'text', isPull: false, isClosed: false });
+    expect(first).toMatchObject({
+      repoId: repo.id,
+      index: 1,
+      posterId: owner.id,
+      title: 'first',
+      body: 'text',
+      isPull: false,
+      isClosed: false,
+    });
     expect(second).toMatchObject({ index: 2, isClosed: true });
     const found = await store().findByIndex(repo.id, 1);
     expect(found).toMatchObject({ id: first.id, title: 'first', updatedAt: createdAt, closedAt: null, milestoneId: null });
@@ -124,7 +132,13 @@ describeEachEngine('IssueStore contract', (ctx) => {
     const { owner, repo } = await newRepository(db);
     const issue = await newIssue(db, { repoId: repo.id, posterId: owner.id });
     const pull = await db.pullRequests.create({
-      repoId: repo.id, posterId: owner.id, title: 'p', body: '', headBranch: 'h', baseBranch: 'main', mergeBase: '',
+      repoId: repo.id,
+      posterId: owner.id,
+      title: 'p',
+      body: '',
+      headBranch: 'h',
+      baseBranch: 'main',
+      mergeBase: '',
     });
     const states = await store().pullsOf([issue.id, pull.issue.id]);
     expect(states.has(issue.id)).toBe(false);

@@ -15,10 +15,20 @@ describeEachEngine('LabelStore contract', (ctx) => {
     const { db } = ctx();
     const { repo } = await newRepository(db);
     const { owner: org } = await newRepository(db, 'organization');
-    const repoLabel = await store().create({ repoId: repo.id }, label('kind/bug', { description: 'broken', exclusive: true, isArchived: true }));
+    const repoLabel = await store().create(
+      { repoId: repo.id },
+      label('kind/bug', { description: 'broken', exclusive: true, isArchived: true }),
+    );
     const orgLabel = await store().create({ orgId: org.id }, label('shared'));
     expect(await store().find({ repoId: repo.id }, repoLabel.id)).toEqual({
-      id: repoLabel.id, repoId: repo.id, orgId: null, name: 'kind/bug', color: '#00aabb', description: 'broken', exclusive: true, isArchived: true,
+      id: repoLabel.id,
+      repoId: repo.id,
+      orgId: null,
+      name: 'kind/bug',
+      color: '#00aabb',
+      description: 'broken',
+      exclusive: true,
+      isArchived: true,
     });
     expect(await store().find({ orgId: org.id }, orgLabel.id)).toMatchObject({ repoId: null, orgId: org.id, name: 'shared' });
     expect(await store().find({ orgId: org.id }, repoLabel.id)).toBeNull();

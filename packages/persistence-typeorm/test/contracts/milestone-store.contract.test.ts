@@ -8,15 +8,30 @@ describeEachEngine('MilestoneStore contract', (ctx) => {
   const at = (day: number) => new Date(Date.UTC(2024, 0, day));
   const milestone = (repoId: number, fields: Partial<NewMilestone> = {}) =>
     store().create({
-      repoId, name: 'v1', description: '', isClosed: false, dueOn: null, createdAt: at(1), updatedAt: at(1), closedAt: null, ...fields,
+      repoId,
+      name: 'v1',
+      description: '',
+      isClosed: false,
+      dueOn: null,
+      createdAt: at(1),
+      updatedAt: at(1),
+      closedAt: null,
+      ...fields,
     });
 
-  it("stores every field and finds it by id within its repository only", async () => {
+  it('stores every field and finds it by id within its repository only', async () => {
     const { repo } = await newRepository(ctx().db);
     const created = await milestone(repo.id, { name: '1.0', description: 'first', dueOn: at(9), isClosed: true, closedAt: at(2) });
     expect(await store().findById(repo.id, created.id)).toEqual({
-      id: created.id, repoId: repo.id, name: '1.0', description: 'first', isClosed: true, dueOn: at(9),
-      createdAt: at(1), updatedAt: at(1), closedAt: at(2),
+      id: created.id,
+      repoId: repo.id,
+      name: '1.0',
+      description: 'first',
+      isClosed: true,
+      dueOn: at(9),
+      createdAt: at(1),
+      updatedAt: at(1),
+      closedAt: at(2),
     });
     expect(await store().findById((await newRepository(ctx().db)).repo.id, created.id)).toBeNull();
     expect(await store().findById(repo.id, 2_000_000_000)).toBeNull();
@@ -54,7 +69,11 @@ describeEachEngine('MilestoneStore contract', (ctx) => {
     const { repo } = await newRepository(db);
     const m = await milestone(repo.id, { description: 'kept' });
     expect(await store().update(m.id, { name: 'renamed', updatedAt: at(5) })).toBe(true);
-    expect(await db.transaction((tx) => tx.milestones.findForChange(m.id))).toMatchObject({ name: 'renamed', description: 'kept', updatedAt: at(5) });
+    expect(await db.transaction((tx) => tx.milestones.findForChange(m.id))).toMatchObject({
+      name: 'renamed',
+      description: 'kept',
+      updatedAt: at(5),
+    });
     await store().delete(m.id);
     expect(await store().update(m.id, { name: 'revived' })).toBe(false);
     expect(await db.transaction((tx) => tx.milestones.findForChange(m.id))).toBeNull();
@@ -65,8 +84,14 @@ describeEachEngine('MilestoneStore contract', (ctx) => {
     const { db } = ctx();
     const { owner, repo } = await newRepository(db);
     const [full, empty] = [await milestone(repo.id), await milestone(repo.id)];
-    for (const isClosed of [false, false, true]) await newIssue(db, { repoId: repo.id, posterId: owner.id, isClosed, milestoneId: full.id });
-    expect(await store().countsOf([full.id, empty.id])).toEqual(new Map([[full.id, { open: 2, closed: 1 }], [empty.id, { open: 0, closed: 0 }]]));
+    for (const isClosed of [false, false, true])
+      await newIssue(db, { repoId: repo.id, posterId: owner.id, isClosed, milestoneId: full.id });
+    expect(await store().countsOf([full.id, empty.id])).toEqual(
+      new Map([
+        [full.id, { open: 2, closed: 1 }],
+        [empty.id, { open: 0, closed: 0 }],
+      ]),
+    );
     expect(await store().countsOf([])).toEqual(new Map());
     await store().delete(full.id);
     const [issues] = await db.issues.list({ repoId: repo.id }, 0, 10);

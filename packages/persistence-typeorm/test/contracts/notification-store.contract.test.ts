@@ -13,7 +13,12 @@ describeEachEngine('NotificationStore contract', (ctx) => {
     const { owner, repo } = await newRepository(db);
     const issue = await newIssue(db, { repoId: repo.id, posterId: owner.id });
     const event = (fields: Partial<NotificationEvent> = {}): NotificationEvent => ({
-      repoId: repo.id, issueId: issue.id, commentId: null, source: 'issue', at: at(1), ...fields,
+      repoId: repo.id,
+      issueId: issue.id,
+      commentId: null,
+      source: 'issue',
+      at: at(1),
+      ...fields,
     });
     return { owner, repo, issue, event };
   }
@@ -29,7 +34,15 @@ describeEachEngine('NotificationStore contract', (ctx) => {
     const { owner: org, repo: orgRepo } = await newRepository(db, 'organization');
     const [admin, reader] = [await newOwner(db.owners), await newOwner(db.owners)];
     const team = (name: string, permission: 'owner' | 'read') =>
-      db.teams.insert({ orgId: org.id, name, description: '', permission, includesAllRepositories: true, canCreateOrgRepo: false, unitsMap: '{}' });
+      db.teams.insert({
+        orgId: org.id,
+        name,
+        description: '',
+        permission,
+        includesAllRepositories: true,
+        canCreateOrgRepo: false,
+        unitsMap: '{}',
+      });
     const [ownersTeam, readers] = [await team('Owners', 'owner'), await team('Readers', 'read')];
     await db.teamMembers.add(ownersTeam.id, admin.id);
     await db.teamMembers.add(readers.id, reader.id);
@@ -65,7 +78,13 @@ describeEachEngine('NotificationStore contract', (ctx) => {
     await store().notify([], event());
     const [[first], [pinned]] = [(await store().list(reader.id, {}, 0, 10))[0], (await store().list(pinner.id, {}, 0, 10))[0]];
     expect(first).toMatchObject({
-      userId: reader.id, issueId: issue.id, commentId: 5, status: 'unread', source: 'issue', createdAt: at(1), updatedAt: at(1),
+      userId: reader.id,
+      issueId: issue.id,
+      commentId: 5,
+      status: 'unread',
+      source: 'issue',
+      createdAt: at(1),
+      updatedAt: at(1),
     });
     expect(first.issue?.id).toBe(issue.id);
     await store().setStatus(first.id, 'read');

@@ -18,8 +18,17 @@ describeEachEngine('OrphanRows contract', (ctx) => {
     const repo = await db.repositories.insert({ ownerId: owner.id, name: uniqueName('repo') });
     const now = new Date();
     const release = await db.releases.create({
-      repoId: repo.id, tagName: uniqueName('v'), targetCommitish: 'main', name: 'r', body: '', isDraft: false, isPrerelease: false,
-      publisherId: null, sha1: null, createdAt: now, publishedAt: now,
+      repoId: repo.id,
+      tagName: uniqueName('v'),
+      targetCommitish: 'main',
+      name: 'r',
+      body: '',
+      isDraft: false,
+      isPrerelease: false,
+      publisherId: null,
+      sha1: null,
+      createdAt: now,
+      publishedAt: now,
     });
     const attachment = await db.attachments.insert({ repoId: repo.id, releaseId: release.id, name: 'a.zip', size: 1234, uploaderId: null });
     await db.dataSource.query(`DELETE FROM release WHERE id = ${release.id}`);

@@ -9,9 +9,24 @@ describeEachEngine('OwnerStore contract', (ctx) => {
   const members = (): TeamMemberStore => ctx().db.teamMembers;
   const ids = (rows: Owner[]) => rows.map((row) => row.id);
   const fields = (name: string, more: Partial<NewOwner> = {}): NewOwner => ({
-    name, kind: 'user', fullName: 'Full Name', email: `${name}@example.com`, passwordHash: 'scrypt$1$1$1$salt$hash', isAdmin: true,
-    isActive: true, prohibitLogin: false, visibility: 'limited', description: 'about', website: 'https://example.com', location: 'here',
-    totpSecret: null, totpEnabled: false, createdAt: new Date(1_700_000_000_123), updatedAt: new Date(1_700_000_000_456), lastLoginAt: null, ...more,
+    name,
+    kind: 'user',
+    fullName: 'Full Name',
+    email: `${name}@example.com`,
+    passwordHash: 'scrypt$1$1$1$salt$hash',
+    isAdmin: true,
+    isActive: true,
+    prohibitLogin: false,
+    visibility: 'limited',
+    description: 'about',
+    website: 'https://example.com',
+    location: 'here',
+    totpSecret: null,
+    totpEnabled: false,
+    createdAt: new Date(1_700_000_000_123),
+    updatedAt: new Date(1_700_000_000_456),
+    lastLoginAt: null,
+    ...more,
   });
 
   it('stores an owner with every field and its lower-case name, found by id and by name case-insensitively', async () => {
@@ -32,7 +47,9 @@ describeEachEngine('OwnerStore contract', (ctx) => {
   it('refuses a second owner, user or organization, whose name differs only in case: OwnerNameTakenError', async () => {
     const name = freshName('Twin');
     await store().insert(fields(name));
-    await expect(store().insert(fields(name.toUpperCase(), { kind: 'organization', email: '' }))).rejects.toBeInstanceOf(OwnerNameTakenError);
+    await expect(store().insert(fields(name.toUpperCase(), { kind: 'organization', email: '' }))).rejects.toBeInstanceOf(
+      OwnerNameTakenError,
+    );
   });
 
   it('finds a user by e-mail address case-insensitively, never an organization', async () => {
@@ -82,7 +99,12 @@ describeEachEngine('OwnerStore contract', (ctx) => {
     expect(await store().update(owner.id, { location: 'changed meanwhile' })).toBe(true);
     expect(await store().update(owner.id, { fullName: 'New Name', isAdmin: false, updatedAt: new Date(1_800_000_000_000) })).toBe(true);
     expect(await store().findById(owner.id)).toEqual({
-      ...stored, id: owner.id, lowerName: owner.lowerName, location: 'changed meanwhile', fullName: 'New Name', isAdmin: false,
+      ...stored,
+      id: owner.id,
+      lowerName: owner.lowerName,
+      location: 'changed meanwhile',
+      fullName: 'New Name',
+      isAdmin: false,
       updatedAt: new Date(1_800_000_000_000),
     });
   });

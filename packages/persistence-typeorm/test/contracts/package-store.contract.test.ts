@@ -58,7 +58,9 @@ describeEachEngine('PackageStore contract', (ctx) => {
     it('finds or creates a package: concurrent callers get the same row', async () => {
       const owner = await insertOwner(ctx().db);
       const name = uniqueName('p');
-      const found = await Promise.all(Array.from({ length: 3 }, () => store().findOrCreatePackage({ ownerId: owner.id, type: 'npm', name })));
+      const found = await Promise.all(
+        Array.from({ length: 3 }, () => store().findOrCreatePackage({ ownerId: owner.id, type: 'npm', name })),
+      );
       expect(new Set(found.map((pkg) => pkg.id)).size).toBe(1);
     });
   });
@@ -122,7 +124,7 @@ describeEachEngine('PackageStore contract', (ctx) => {
       expect(await store().findBlobBySha256(sha())).toBeNull();
     });
 
-    it('adds files: each counts in the owner\'s packages bucket, and is listed by name with its blob', async () => {
+    it("adds files: each counts in the owner's packages bucket, and is listed by name with its blob", async () => {
       const { owner, pkg } = await ownerWithPackage(ctx().db);
       const version = await store().createVersion(pkg.id, '1.0.0');
       const b = await fileOf(version.id, 20, 'b.bin');
@@ -225,7 +227,7 @@ describeEachEngine('PackageStore contract', (ctx) => {
     });
   });
 
-  it('lists the owner\'s versions with their sizes, biggest first, paged, with the total', async () => {
+  it("lists the owner's versions with their sizes, biggest first, paged, with the total", async () => {
     const { owner, pkg } = await ownerWithPackage(ctx().db);
     const small = await store().createVersion(pkg.id, '1');
     const big = await store().createVersion(pkg.id, '2');

@@ -14,7 +14,13 @@ describeEachEngine('PullRequestStore contract', (ctx) => {
   }
 
   const proposal = (repoId: number, posterId: number, head: string, base = 'main'): NewPullRequest => ({
-    repoId, posterId, title: `merge ${head}`, body: `body of ${head}`, headBranch: head, baseBranch: base, mergeBase: 'a'.repeat(40),
+    repoId,
+    posterId,
+    title: `merge ${head}`,
+    body: `body of ${head}`,
+    headBranch: head,
+    baseBranch: base,
+    mergeBase: 'a'.repeat(40),
   });
 
   describe('create', () => {
@@ -22,11 +28,23 @@ describeEachEngine('PullRequestStore contract', (ctx) => {
       const { owner, repo } = await repository();
       const pull = await store().create(proposal(repo.id, owner.id, 'feature'));
       expect(pull).toMatchObject({
-        headBranch: 'feature', baseBranch: 'main', mergeBase: 'a'.repeat(40), hasMerged: false, mergedAt: null, mergedCommitId: null,
+        headBranch: 'feature',
+        baseBranch: 'main',
+        mergeBase: 'a'.repeat(40),
+        hasMerged: false,
+        mergedAt: null,
+        mergedCommitId: null,
       });
       expect(pull.issue).toMatchObject({
-        id: pull.issueId, repoId: repo.id, index: 1, posterId: owner.id, title: 'merge feature', body: 'body of feature', isPull: true,
-        isClosed: false, closedAt: null,
+        id: pull.issueId,
+        repoId: repo.id,
+        index: 1,
+        posterId: owner.id,
+        title: 'merge feature',
+        body: 'body of feature',
+        isPull: true,
+        isClosed: false,
+        closedAt: null,
       });
       expect(pull.issue.poster).toMatchObject({ id: owner.id, name: owner.name });
     });
@@ -46,8 +64,16 @@ describeEachEngine('PullRequestStore contract', (ctx) => {
       await store().create(proposal(repo.id, owner.id, 'one'));
       const now = new Date();
       await ctx().db.dataSource.getRepository(IssueEntity).insert({
-        repoId: repo.id, index: 50, posterId: owner.id, title: 'plain issue', body: '', isPull: false, isClosed: false,
-        createdAt: now, updatedAt: now, closedAt: null,
+        repoId: repo.id,
+        index: 50,
+        posterId: owner.id,
+        title: 'plain issue',
+        body: '',
+        isPull: false,
+        isClosed: false,
+        createdAt: now,
+        updatedAt: now,
+        closedAt: null,
       });
       expect(await store().findByIndex(repo.id, 1)).toMatchObject({ headBranch: 'one', issue: { index: 1 } });
       expect(await store().findByIndex(repo.id, 2)).toBeNull();
@@ -86,7 +112,9 @@ describeEachEngine('PullRequestStore contract', (ctx) => {
       const { owner, repo } = await repository();
       const pull = await store().create(proposal(repo.id, owner.id, 'one'));
       await ctx().db.dataSource.getRepository(IssueEntity).update({ id: pull.issueId }, { body: 'changed meanwhile' });
-      expect(await store().update(pull, { issue: { title: 'renamed' }, pull: { baseBranch: 'develop', mergeBase: 'b'.repeat(40) } })).toBe(true);
+      expect(await store().update(pull, { issue: { title: 'renamed' }, pull: { baseBranch: 'develop', mergeBase: 'b'.repeat(40) } })).toBe(
+        true,
+      );
       const stored = (await store().findByIndex(repo.id, 1))!;
       expect(stored).toMatchObject({ baseBranch: 'develop', mergeBase: 'b'.repeat(40), headBranch: 'one' });
       expect(stored.issue).toMatchObject({ title: 'renamed', body: 'changed meanwhile' });

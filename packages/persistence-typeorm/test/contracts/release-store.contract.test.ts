@@ -11,8 +11,17 @@ describeEachEngine('ReleaseStore contract', (ctx) => {
     const { owner, repo } = await newRepository(ctx().db);
     const release = (fields: Partial<NewRelease> & { tagName: string }) =>
       store().create({
-        repoId: repo.id, targetCommitish: 'main', name: '', body: '', isDraft: false, isPrerelease: false, publisherId: owner.id,
-        sha1: null, createdAt: at(1), publishedAt: null, ...fields,
+        repoId: repo.id,
+        targetCommitish: 'main',
+        name: '',
+        body: '',
+        isDraft: false,
+        isPrerelease: false,
+        publisherId: owner.id,
+        sha1: null,
+        createdAt: at(1),
+        publishedAt: null,
+        ...fields,
       });
     return { owner, repo, release };
   }
@@ -20,8 +29,16 @@ describeEachEngine('ReleaseStore contract', (ctx) => {
   it('stores every field and finds the release by id (within its repository) and by tag', async () => {
     const { owner, repo, release } = await repository();
     const fields = {
-      tagName: 'v1.0', targetCommitish: 'dev', name: 'One', body: 'notes', isDraft: false, isPrerelease: true, publisherId: owner.id,
-      sha1: 'a'.repeat(40), createdAt: at(2), publishedAt: at(3),
+      tagName: 'v1.0',
+      targetCommitish: 'dev',
+      name: 'One',
+      body: 'notes',
+      isDraft: false,
+      isPrerelease: true,
+      publisherId: owner.id,
+      sha1: 'a'.repeat(40),
+      createdAt: at(2),
+      publishedAt: at(3),
     };
     const created = await release(fields);
     expect(created).toMatchObject({ repoId: repo.id, ...fields });

@@ -28,7 +28,9 @@ describeEachEngine('RepositorySearchStore contract', (ctx) => {
 
   it('orders by name, size, git size and LFS size, ties by id', async () => {
     const { owner } = await ownerWith([
-      { name: 'beta', gitSize: 10, lfsSize: 50 }, { name: 'Alpha', gitSize: 30, lfsSize: 0 }, { name: 'gamma', gitSize: 20, lfsSize: 5 },
+      { name: 'beta', gitSize: 10, lfsSize: 50 },
+      { name: 'Alpha', gitSize: 30, lfsSize: 0 },
+      { name: 'gamma', gitSize: 20, lfsSize: 5 },
     ]);
     expect(await names({ ownerId: owner.id, order: 'alphabetically' })).toEqual(['Alpha', 'beta', 'gamma']);
     expect(await names({ ownerId: owner.id, order: 'reversealphabetically' })).toEqual(['gamma', 'beta', 'Alpha']);
@@ -70,10 +72,17 @@ describeEachEngine('RepositorySearchStore contract', (ctx) => {
   it('shows a viewer the public repositories of owners they see and the private ones they may read', async () => {
     const { db } = ctx();
     const viewer = await insertOwner(db);
-    const { owner, repos } = await ownerWith([{ name: 'public' }, { name: 'private', isPrivate: true }, { name: 'shared', isPrivate: true }]);
+    const { owner, repos } = await ownerWith([
+      { name: 'public' },
+      { name: 'private', isPrivate: true },
+      { name: 'shared', isPrivate: true },
+    ]);
     await db.collaborations.set(repos[2].id, viewer.id, 'read');
     expect(await names({ ownerId: owner.id, viewer: { ownerVisibilities: ['public'] } })).toEqual(['public']);
-    expect(await names({ ownerId: owner.id, viewer: { userId: viewer.id, ownerVisibilities: ['public', 'limited'] } })).toEqual(['public', 'shared']);
+    expect(await names({ ownerId: owner.id, viewer: { userId: viewer.id, ownerVisibilities: ['public', 'limited'] } })).toEqual([
+      'public',
+      'shared',
+    ]);
     expect(await names({ ownerId: owner.id, viewer: { ownerVisibilities: ['limited'] } })).toEqual([]);
   });
 

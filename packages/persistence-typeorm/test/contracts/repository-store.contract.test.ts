@@ -20,8 +20,16 @@ describeEachEngine('RepositoryStore contract', (ctx) => {
     it('stores an empty public repository with the defaults and its lower-cased name', async () => {
       const { owner, repo } = await ownerWithRepository();
       expect(repo).toMatchObject({
-        ownerId: owner.id, lowerName: repo.name.toLowerCase(), isPrivate: false, description: '', website: '', defaultBranch: 'main',
-        isEmpty: true, isArchived: false, gitSize: 0, lfsSize: 0,
+        ownerId: owner.id,
+        lowerName: repo.name.toLowerCase(),
+        isPrivate: false,
+        description: '',
+        website: '',
+        defaultBranch: 'main',
+        isEmpty: true,
+        isArchived: false,
+        gitSize: 0,
+        lfsSize: 0,
       });
       expect(repo.id).toEqual(expect.any(Number));
       expect(repo.createdAt).toBeInstanceOf(Date);
@@ -62,7 +70,13 @@ describeEachEngine('RepositoryStore contract', (ctx) => {
       await store().updateDetails(repo.id, { website: 'https://example.com' });
       await store().updateDetails(repo.id, { description: 'described', isEmpty: false, isArchived: true, defaultBranch: 'trunk' });
       const stored = await store().findById(repo.id);
-      expect(stored).toMatchObject({ website: 'https://example.com', description: 'described', isEmpty: false, isArchived: true, defaultBranch: 'trunk' });
+      expect(stored).toMatchObject({
+        website: 'https://example.com',
+        description: 'described',
+        isEmpty: false,
+        isArchived: true,
+        defaultBranch: 'trunk',
+      });
       expect(stored!.updatedAt.getTime()).toBeGreaterThanOrEqual(repo.updatedAt.getTime());
     });
 
@@ -70,7 +84,11 @@ describeEachEngine('RepositoryStore contract', (ctx) => {
       const { owner, repo } = await ownerWithRepository();
       const newName = uniqueName('Renamed');
       await store().updateDetails(repo.id, { name: newName });
-      expect(await store().findByOwnerAndName(owner.id, newName.toLowerCase())).toMatchObject({ id: repo.id, name: newName, lowerName: newName.toLowerCase() });
+      expect(await store().findByOwnerAndName(owner.id, newName.toLowerCase())).toMatchObject({
+        id: repo.id,
+        name: newName,
+        lowerName: newName.toLowerCase(),
+      });
       expect(await store().findByOwnerAndName(owner.id, repo.name)).toBeNull();
     });
 
@@ -123,8 +141,16 @@ describeEachEngine('RepositoryStore contract', (ctx) => {
       const { owner, repo } = await ownerWithRepository({ isPrivate: true, gitSize: 500, lfsSize: 20 });
       const uuid = randomUUID();
       await db.dataSource.getRepository(AttachmentEntity).insert({
-        uuid, repoId: repo.id, issueId: null, commentId: null, releaseId: null, uploaderId: owner.id, name: 'a.txt', size: 0,
-        createdAt: new Date(), downloadCount: 0,
+        uuid,
+        repoId: repo.id,
+        issueId: null,
+        commentId: null,
+        releaseId: null,
+        uploaderId: owner.id,
+        name: 'a.txt',
+        size: 0,
+        createdAt: new Date(),
+        downloadCount: 0,
       });
       expect(await store().delete(repo.id)).toEqual({ attachmentUuids: [uuid], artifactKeys: [] });
       expect(await store().findById(repo.id)).toBeNull();

@@ -37,7 +37,7 @@ describeEachEngine('TeamMemberStore contract', (ctx) => {
     expect(await store().countTeamMembers(team.id)).toBe(0);
   });
 
-  it('lists one page of a team\'s members ordered by name, with the total', async () => {
+  it("lists one page of a team's members ordered by name, with the total", async () => {
     const team = await newTeam(teams(), (await org()).id, 'Devs');
     const prefix = freshName('m');
     const [c, a, b] = [await user(`${prefix}c`), await user(`${prefix}A`), await user(`${prefix}b`)];
@@ -61,7 +61,10 @@ describeEachEngine('TeamMemberStore contract', (ctx) => {
 
   it('lists the members of an organization once each, ordered by name, one page with the total', async () => {
     const organization = await org();
-    const [ownersTeam, devs] = [await newTeam(teams(), organization.id, 'Owners', 'owner'), await newTeam(teams(), organization.id, 'Devs')];
+    const [ownersTeam, devs] = [
+      await newTeam(teams(), organization.id, 'Owners', 'owner'),
+      await newTeam(teams(), organization.id, 'Devs'),
+    ];
     const prefix = freshName('o');
     const [z, a, m] = [await user(`${prefix}z`), await user(`${prefix}a`), await user(`${prefix}m`)];
     await store().add(ownersTeam.id, z.id);
@@ -77,7 +80,11 @@ describeEachEngine('TeamMemberStore contract', (ctx) => {
 
   it('removes a user from every team of one organization, and from no other', async () => {
     const [first, second] = [await org(), await org()];
-    const [a, b, other] = [await newTeam(teams(), first.id, 'A'), await newTeam(teams(), first.id, 'B'), await newTeam(teams(), second.id, 'C')];
+    const [a, b, other] = [
+      await newTeam(teams(), first.id, 'A'),
+      await newTeam(teams(), first.id, 'B'),
+      await newTeam(teams(), second.id, 'C'),
+    ];
     const [ada, bob] = [await user(), await user()];
     for (const team of [a, b, other]) await store().add(team.id, ada.id);
     await store().add(a.id, bob.id);

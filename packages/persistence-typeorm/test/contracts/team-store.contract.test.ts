@@ -12,13 +12,25 @@ describeEachEngine('TeamStore contract', (ctx) => {
   it('stores a team with every field and its lower-case name, and finds it by id', async () => {
     const { id: orgId } = await org();
     const created = await store().insert({
-      orgId, name: 'Release-Team', description: 'ships', permission: 'write', includesAllRepositories: true, canCreateOrgRepo: true,
+      orgId,
+      name: 'Release-Team',
+      description: 'ships',
+      permission: 'write',
+      includesAllRepositories: true,
+      canCreateOrgRepo: true,
       unitsMap: '{"repo.code":"write"}',
     });
     expect(created).toMatchObject({ orgId, name: 'Release-Team', lowerName: 'release-team' });
     expect(await store().findById(created.id)).toEqual({
-      id: created.id, orgId, name: 'Release-Team', lowerName: 'release-team', description: 'ships', permission: 'write',
-      includesAllRepositories: true, canCreateOrgRepo: true, unitsMap: '{"repo.code":"write"}',
+      id: created.id,
+      orgId,
+      name: 'Release-Team',
+      lowerName: 'release-team',
+      description: 'ships',
+      permission: 'write',
+      includesAllRepositories: true,
+      canCreateOrgRepo: true,
+      unitsMap: '{"repo.code":"write"}',
     });
   });
 
@@ -67,8 +79,13 @@ describeEachEngine('TeamStore contract', (ctx) => {
     expect(await store().update(team.id, { description: 'changed meanwhile' })).toBe(true);
     expect(await store().update(team.id, { name: 'New-Name', permission: 'admin', canCreateOrgRepo: true })).toBe(true);
     expect(await store().findById(team.id)).toMatchObject({
-      name: 'New-Name', lowerName: 'new-name', description: 'changed meanwhile', permission: 'admin', canCreateOrgRepo: true,
-      includesAllRepositories: false, unitsMap: '{}',
+      name: 'New-Name',
+      lowerName: 'new-name',
+      description: 'changed meanwhile',
+      permission: 'admin',
+      canCreateOrgRepo: true,
+      includesAllRepositories: false,
+      unitsMap: '{}',
     });
   });
 

@@ -21,10 +21,16 @@ describeEachEngine('UsageRecount contract', (ctx) => {
   const tamper = (ownerId: number, bucket: string, bytes: number) =>
     ctx().db.dataSource.query(`UPDATE owner_quota_usage SET bytes = ${bytes} WHERE owner_id = ${ownerId} AND bucket = '${bucket}'`);
 
-  it('counts an owner\'s bytes per bucket from the rows, 0 where nothing counts', async () => {
+  it("counts an owner's bytes per bucket from the rows, 0 where nothing counts", async () => {
     const owner = await ownerWithUsage();
     expect(await recount().countedFor(owner.id)).toEqual({
-      'repos:public': 300, 'repos:private': 0, 'git:lfs': 0, 'attachments:issues': 0, 'attachments:releases': 0, artifacts: 0, packages: 40,
+      'repos:public': 300,
+      'repos:private': 0,
+      'git:lfs': 0,
+      'attachments:issues': 0,
+      'attachments:releases': 0,
+      artifacts: 0,
+      packages: 40,
     });
     expect(await recount().differences(owner.id)).toEqual([]);
   });

@@ -8,16 +8,41 @@ export function freshName(prefix: string): string {
 }
 
 /** A user or organization stored through the OwnerStore port. */
-export function newOwner(owners: OwnerStore, fields: { kind?: OwnerKind; visibility?: OwnerVisibility; name?: string } = {}): Promise<Owner> {
+export function newOwner(
+  owners: OwnerStore,
+  fields: { kind?: OwnerKind; visibility?: OwnerVisibility; name?: string } = {},
+): Promise<Owner> {
   const now = new Date();
   return owners.insert({
-    name: fields.name ?? freshName(fields.kind === 'organization' ? 'org' : 'user'), kind: fields.kind ?? 'user', fullName: '', email: '',
-    passwordHash: null, isAdmin: false, isActive: true, prohibitLogin: false, visibility: fields.visibility ?? 'public',
-    description: '', website: '', location: '', totpSecret: null, totpEnabled: false, createdAt: now, updatedAt: now, lastLoginAt: null,
+    name: fields.name ?? freshName(fields.kind === 'organization' ? 'org' : 'user'),
+    kind: fields.kind ?? 'user',
+    fullName: '',
+    email: '',
+    passwordHash: null,
+    isAdmin: false,
+    isActive: true,
+    prohibitLogin: false,
+    visibility: fields.visibility ?? 'public',
+    description: '',
+    website: '',
+    location: '',
+    totpSecret: null,
+    totpEnabled: false,
+    createdAt: now,
+    updatedAt: now,
+    lastLoginAt: null,
   });
 }
 
 /** A team stored through the TeamStore port. */
 export function newTeam(teams: TeamStore, orgId: number, name: string, permission: TeamPermission = 'read'): Promise<Team> {
-  return teams.insert({ orgId, name, description: '', permission, includesAllRepositories: false, canCreateOrgRepo: false, unitsMap: '{}' });
+  return teams.insert({
+    orgId,
+    name,
+    description: '',
+    permission,
+    includesAllRepositories: false,
+    canCreateOrgRepo: false,
+    unitsMap: '{}',
+  });
 }

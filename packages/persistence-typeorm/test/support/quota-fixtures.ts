@@ -7,9 +7,23 @@ let seq = 0;
 export function insertOwner(db: Database, kind: OwnerKind = 'user'): Promise<OwnerEntity> {
   const now = new Date();
   return db.owners.insert({
-    name: `${kind === 'user' ? 'qu' : 'qo'}${Date.now().toString(36)}${seq++}`, kind, fullName: '', email: '', passwordHash: null, isAdmin: false,
-    isActive: true, prohibitLogin: false, visibility: 'public', description: '', website: '', location: '', totpSecret: null,
-    totpEnabled: false, createdAt: now, updatedAt: now, lastLoginAt: null,
+    name: `${kind === 'user' ? 'qu' : 'qo'}${Date.now().toString(36)}${seq++}`,
+    kind,
+    fullName: '',
+    email: '',
+    passwordHash: null,
+    isAdmin: false,
+    isActive: true,
+    prohibitLogin: false,
+    visibility: 'public',
+    description: '',
+    website: '',
+    location: '',
+    totpSecret: null,
+    totpEnabled: false,
+    createdAt: now,
+    updatedAt: now,
+    lastLoginAt: null,
   });
 }
 

@@ -12,8 +12,14 @@ export async function insertTeam(
 ): Promise<Team> {
   const name = uniqueName('team');
   const team = await db.dataSource.getRepository(TeamEntity).save({
-    orgId, name, lowerName: name.toLowerCase(), description: '', permission: options.permission ?? 'read',
-    includesAllRepositories: options.includesAllRepositories ?? false, canCreateOrgRepo: options.canCreateOrgRepo ?? false, unitsMap: '{}',
+    orgId,
+    name,
+    lowerName: name.toLowerCase(),
+    description: '',
+    permission: options.permission ?? 'read',
+    includesAllRepositories: options.includesAllRepositories ?? false,
+    canCreateOrgRepo: options.canCreateOrgRepo ?? false,
+    unitsMap: '{}',
   });
   for (const userId of options.members ?? []) await db.dataSource.getRepository(TeamMemberEntity).insert({ teamId: team.id, userId });
   return team;

@@ -20,20 +20,41 @@ import { Port } from './bind-port';
  * never the adapter's.
  */
 export const GIT_PORTS: FactoryProvider[] = [
-  { provide: git.GitRepositories, inject: [CONFIG], useFactory: (config: BellowsConfig) => new git.GitRepositories(config.repository.root) },
+  {
+    provide: git.GitRepositories,
+    inject: [CONFIG],
+    useFactory: (config: BellowsConfig) => new git.GitRepositories(config.repository.root),
+  },
   bindGitPort(BareRepositories, (repositories) => repositories),
   bindGitPort(RepositoryRefs, () => ({
-    assertRefName: git.assertRefName, isEmpty: git.isEmpty, resolveRef: git.resolveRef, resolveCommit: git.resolveCommit, branchTip: git.branchTip,
-    getDefaultBranch: git.getDefaultBranch, setDefaultBranch: git.setDefaultBranch, listBranches: git.listBranches, getBranch: git.getBranch,
-    createTag: git.createTag, deleteTag: git.deleteTag,
+    assertRefName: git.assertRefName,
+    isEmpty: git.isEmpty,
+    resolveRef: git.resolveRef,
+    resolveCommit: git.resolveCommit,
+    branchTip: git.branchTip,
+    getDefaultBranch: git.getDefaultBranch,
+    setDefaultBranch: git.setDefaultBranch,
+    listBranches: git.listBranches,
+    getBranch: git.getBranch,
+    createTag: git.createTag,
+    deleteTag: git.deleteTag,
   })),
   bindGitPort(RepositoryHistory, () => ({
-    listCommits: git.listCommits, getCommit: git.getCommit, commitsBetween: git.commitsBetween, changedFiles: git.changedFiles,
-    mergeBase: git.mergeBase, isAncestor: git.isAncestor,
+    listCommits: git.listCommits,
+    getCommit: git.getCommit,
+    commitsBetween: git.commitsBetween,
+    changedFiles: git.changedFiles,
+    mergeBase: git.mergeBase,
+    isAncestor: git.isAncestor,
   })),
   bindGitPort(RepositoryContents, () => ({
-    readTree: git.readTree, statPath: git.statPath, readBlob: git.readBlob, readBlobBytes: git.readBlobBytes,
-    createOrUpdateFile: git.createOrUpdateFile, deleteFile: git.deleteFile, createInitialCommit: git.createInitialCommit,
+    readTree: git.readTree,
+    statPath: git.statPath,
+    readBlob: git.readBlob,
+    readBlobBytes: git.readBlobBytes,
+    createOrUpdateFile: git.createOrUpdateFile,
+    deleteFile: git.deleteFile,
+    createInitialCommit: git.createInitialCommit,
   })),
   bindGitPort(RepositorySizes, () => ({ measureSize: git.measureSize })),
   bindGitPort(GitTransport, () => ({ advertiseRefs: git.advertiseRefs, serviceRpc: git.serviceRpc })),
@@ -41,7 +62,11 @@ export const GIT_PORTS: FactoryProvider[] = [
 
 /** Binds a git port to what `adapter` makes of the git adapter (the compiler checks it satisfies the port), answering the port's errors. */
 function bindGitPort<P extends object>(port: Port<P>, adapter: (repositories: git.GitRepositories) => P): FactoryProvider<P> {
-  return { provide: port, inject: [git.GitRepositories], useFactory: (repositories: git.GitRepositories) => withPortErrors(adapter(repositories)) };
+  return {
+    provide: port,
+    inject: [git.GitRepositories],
+    useFactory: (repositories: git.GitRepositories) => withPortErrors(adapter(repositories)),
+  };
 }
 
 /**

@@ -1,4 +1,12 @@
-import { ActionRunStore, ActionSecretStore, ArtifactStore, BlobReferenceStore, OrphanRows, PackageStore, UsageRecount } from '@bellows/domain';
+import {
+  ActionRunStore,
+  ActionSecretStore,
+  ArtifactStore,
+  BlobReferenceStore,
+  OrphanRows,
+  PackageStore,
+  UsageRecount,
+} from '@bellows/domain';
 import { DatabaseHealth } from '../../modules/health/database-health';
 import { bindPort } from './bind-port';
 

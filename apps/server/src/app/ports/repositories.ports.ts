@@ -1,4 +1,11 @@
-import { CollaborationStore, LfsStore, PullRequestStore, RepositorySearchStore, RepositoryStore, TeamRepositoryStore } from '@bellows/domain';
+import {
+  CollaborationStore,
+  LfsStore,
+  PullRequestStore,
+  RepositorySearchStore,
+  RepositoryStore,
+  TeamRepositoryStore,
+} from '@bellows/domain';
 import { bindPort } from './bind-port';
 import { GIT_PORTS } from './git.ports';
 

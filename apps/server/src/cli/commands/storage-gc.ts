@@ -19,6 +19,9 @@ export async function adminStorageGc(args: string[], configPath: string | undefi
     return;
   }
   const bytes = swept.reduce((sum, file) => sum + file.size, 0);
-  const lines = [...swept.map((file) => describeGarbage(file, dryRun)), `${swept.length} file(s), ${bytes} bytes ${dryRun ? 'would be removed' : 'removed'}`];
+  const lines = [
+    ...swept.map((file) => describeGarbage(file, dryRun)),
+    `${swept.length} file(s), ${bytes} bytes ${dryRun ? 'would be removed' : 'removed'}`,
+  ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -24,7 +24,9 @@ export const ScopeGroup = (category: ScopeCategory) => SetMetadata(SCOPE_CATEGOR
 export const RequireSignIn = (requirement: SignInRequirement = { status: 401 }) =>
   applyDecorators(
     SetMetadata(SIGN_IN_KEY, requirement),
-    requirement.status === 401 ? ApiUnauthorizedResponse({ description: 'not signed in' }) : ApiForbiddenResponse({ description: 'not signed in' }),
+    requirement.status === 401
+      ? ApiUnauthorizedResponse({ description: 'not signed in' })
+      : ApiForbiddenResponse({ description: 'not signed in' }),
   );
 
 /**
@@ -33,7 +35,11 @@ export const RequireSignIn = (requirement: SignInRequirement = { status: 401 }) 
  * like signed-in non-admins.
  */
 export const RequireSiteAdmin = (anonymous: SignInRequirement = { status: 401 }) =>
-  applyDecorators(SetMetadata(SIGN_IN_KEY, anonymous), SetMetadata(SITE_ADMIN_KEY, true), ApiForbiddenResponse({ description: 'not a site administrator' }));
+  applyDecorators(
+    SetMetadata(SIGN_IN_KEY, anonymous),
+    SetMetadata(SITE_ADMIN_KEY, true),
+    ApiForbiddenResponse({ description: 'not a site administrator' }),
+  );
 
 /** The route needs a token (or Basic); anonymous callers get 401 "token is required" (notifications). */
 export const RequireToken = () => SetMetadata(TOKEN_REQUIRED_KEY, true);

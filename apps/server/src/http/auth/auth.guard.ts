@@ -40,7 +40,10 @@ export class AuthGuard implements CanActivate {
 
     if (actor?.scopes) {
       const level = request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write';
-      for (const category of requiredCategories(this.reflector.getAllAndOverride<ScopeCategory>(SCOPE_CATEGORY_KEY, targets), siteAdminOnly)) {
+      for (const category of requiredCategories(
+        this.reflector.getAllAndOverride<ScopeCategory>(SCOPE_CATEGORY_KEY, targets),
+        siteAdminOnly,
+      )) {
         if (!scopesAllow(actor.scopes, category, level)) {
           throw new ForbiddenException(`token does not have at least one of required scope(s): [${level}:${category}]`);
         }

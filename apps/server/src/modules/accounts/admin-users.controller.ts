@@ -1,5 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiQuery, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiQuery,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSiteAdmin, ScopeGroup } from '../../http/auth/auth-metadata';
 import { PageOf } from '../../http/page-of';
@@ -27,7 +35,11 @@ export class AdminUsersController {
   @ApiUnprocessableEntityResponse({ description: 'invalid or reserved name, bad e-mail, or the name or e-mail is taken' })
   async adminCreateUser(@Body() body: CreateUserOption, @CurrentActor() actor: Actor): Promise<ApiUser> {
     const user = await this.users.createUser({
-      username: body.username, email: body.email, password: body.password, fullName: body.full_name, visibility: body.visibility,
+      username: body.username,
+      email: body.email,
+      password: body.password,
+      fullName: body.full_name,
+      visibility: body.visibility,
     });
     return toApiUser(user, actor.user, this.shapes);
   }

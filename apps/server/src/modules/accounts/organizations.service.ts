@@ -26,14 +26,32 @@ export class OrganizationsService {
       return await this.unitOfWork.run(async (tx) => {
         await assertNameFree(tx.owners, input.username);
         const org = await tx.owners.insert({
-          name: input.username, kind: 'organization', fullName: input.full_name ?? '', email: input.email ?? '',
-          passwordHash: null, isAdmin: false, isActive: true, prohibitLogin: false, visibility: input.visibility ?? 'public',
-          description: input.description ?? '', website: input.website ?? '', location: input.location ?? '',
-          totpSecret: null, totpEnabled: false, createdAt: now, updatedAt: now, lastLoginAt: null,
+          name: input.username,
+          kind: 'organization',
+          fullName: input.full_name ?? '',
+          email: input.email ?? '',
+          passwordHash: null,
+          isAdmin: false,
+          isActive: true,
+          prohibitLogin: false,
+          visibility: input.visibility ?? 'public',
+          description: input.description ?? '',
+          website: input.website ?? '',
+          location: input.location ?? '',
+          totpSecret: null,
+          totpEnabled: false,
+          createdAt: now,
+          updatedAt: now,
+          lastLoginAt: null,
         });
         const owners = await tx.teams.insert({
-          orgId: org.id, name: 'Owners', description: '', permission: 'owner',
-          includesAllRepositories: true, canCreateOrgRepo: true, unitsMap: JSON.stringify(allUnitsAt('admin')),
+          orgId: org.id,
+          name: 'Owners',
+          description: '',
+          permission: 'owner',
+          includesAllRepositories: true,
+          canCreateOrgRepo: true,
+          unitsMap: JSON.stringify(allUnitsAt('admin')),
         });
         await tx.teamMembers.add(owners.id, creator.id);
         return org;
@@ -54,7 +72,14 @@ export class OrganizationsService {
   async edit(org: Owner, input: EditOrgOption): Promise<Owner> {
     if (input.email) assertValidEmail(input.email);
     const changes: OwnerChanges = {
-      ...definedOnly({ fullName: input.full_name, email: input.email, description: input.description, website: input.website, location: input.location, visibility: input.visibility }),
+      ...definedOnly({
+        fullName: input.full_name,
+        email: input.email,
+        description: input.description,
+        website: input.website,
+        location: input.location,
+        visibility: input.visibility,
+      }),
       updatedAt: new Date(),
     };
     return this.unitOfWork.run(async (tx) => {
@@ -70,7 +95,11 @@ export class OrganizationsService {
 
   /** Every organization `viewer` may see. */
   async listVisible(viewer: Owner | undefined, paging: PageRequest): Promise<PageOf<Owner>> {
-    const [orgs, total] = await this.owners.search({ kind: 'organization', visibleTo: visibilityFilterFor(viewer) }, paging.offset, paging.limit);
+    const [orgs, total] = await this.owners.search(
+      { kind: 'organization', visibleTo: visibilityFilterFor(viewer) },
+      paging.offset,
+      paging.limit,
+    );
     return new PageOf(orgs, total, paging);
   }
 

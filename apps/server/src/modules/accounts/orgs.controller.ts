@@ -1,5 +1,13 @@
 import { applyDecorators, Body, Controller, Delete, Get, HttpCode, Inject, NotFoundException, Param, Patch, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiQuery, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiQuery,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-metadata';
 import { PageOf } from '../../http/page-of';
@@ -15,7 +23,10 @@ import { UsersService } from './users.service';
 
 /** Documents the `page` and `limit` query parameters of a list operation. */
 export const paged = () =>
-  applyDecorators(ApiQuery({ name: 'page', required: false, type: 'integer' }), ApiQuery({ name: 'limit', required: false, type: 'integer' }));
+  applyDecorators(
+    ApiQuery({ name: 'page', required: false, type: 'integer' }),
+    ApiQuery({ name: 'limit', required: false, type: 'integer' }),
+  );
 
 /** Organizations, their members and their teams: `/orgs…`, `/user/orgs`, `/users/{username}/orgs`. */
 @ApiTags('organization')
@@ -44,7 +55,11 @@ export class OrgsController {
   @paged()
   @ApiOkResponse({ type: [ApiOrganization] })
   @ApiNotFoundResponse({ description: 'no such user' })
-  async orgListUserOrgs(@Param('username') username: string, @CurrentActor() actor: Actor | undefined, @Paging() paging: PageRequest): Promise<PageOf<ApiOrganization>> {
+  async orgListUserOrgs(
+    @Param('username') username: string,
+    @CurrentActor() actor: Actor | undefined,
+    @Paging() paging: PageRequest,
+  ): Promise<PageOf<ApiOrganization>> {
     const user = await this.users.requireUserByName(username);
     if (!(await this.membership.canSee(user, actor?.user))) throw new NotFoundException(`user "${username}" does not exist`);
     return (await this.orgs.listOfUser(user, actor?.user, paging)).map((org) => toApiOrganization(org, this.shapes));
@@ -94,7 +109,11 @@ export class OrgsController {
   @paged()
   @ApiOkResponse({ type: [ApiUser] })
   @ApiNotFoundResponse({ description: 'no such organization' })
-  async orgListMembers(@Param('org') name: string, @CurrentActor() actor: Actor | undefined, @Paging() paging: PageRequest): Promise<PageOf<ApiUser>> {
+  async orgListMembers(
+    @Param('org') name: string,
+    @CurrentActor() actor: Actor | undefined,
+    @Paging() paging: PageRequest,
+  ): Promise<PageOf<ApiUser>> {
     const org = await this.membership.findVisibleOrg(name, actor?.user);
     const members = await this.orgs.listMembers(org, paging);
     return members.map((user) => toApiUser(user, actor?.user, this.shapes));
@@ -104,10 +123,15 @@ export class OrgsController {
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'the user is a member' })
   @ApiNotFoundResponse({ description: 'the user is not a member, or no such organization or user' })
-  async orgIsMember(@Param('org') name: string, @Param('username') username: string, @CurrentActor() actor: Actor | undefined): Promise<void> {
+  async orgIsMember(
+    @Param('org') name: string,
+    @Param('username') username: string,
+    @CurrentActor() actor: Actor | undefined,
+  ): Promise<void> {
     const org = await this.membership.findVisibleOrg(name, actor?.user);
     const user = await this.users.findUserByName(username);
-    if (!user || !(await this.membership.isMember(org, user))) throw new NotFoundException(`"${username}" is not a member of "${org.name}"`);
+    if (!user || !(await this.membership.isMember(org, user)))
+      throw new NotFoundException(`"${username}" is not a member of "${org.name}"`);
   }
 
   @Delete('orgs/:org/members/:username')

@@ -12,10 +12,25 @@ export const ACTIONS_USER_ID = -2;
 function systemUser(id: number, name: string, fullName: string): Owner {
   const epoch = new Date(0);
   return Object.freeze({
-    id, name, lowerName: name.toLowerCase(), kind: 'user' as const, fullName, email: '',
-    passwordHash: null, isAdmin: false, isActive: true, prohibitLogin: true, visibility: 'public' as const,
-    description: '', website: '', location: '', totpSecret: null, totpEnabled: false,
-    createdAt: epoch, updatedAt: epoch, lastLoginAt: null,
+    id,
+    name,
+    lowerName: name.toLowerCase(),
+    kind: 'user' as const,
+    fullName,
+    email: '',
+    passwordHash: null,
+    isAdmin: false,
+    isActive: true,
+    prohibitLogin: true,
+    visibility: 'public' as const,
+    description: '',
+    website: '',
+    location: '',
+    totpSecret: null,
+    totpEnabled: false,
+    createdAt: epoch,
+    updatedAt: epoch,
+    lastLoginAt: null,
   });
 }
 

@@ -4,8 +4,16 @@
  * at the team's permission) and `units_map` (unit → access).
  */
 export const TEAM_UNITS = [
-  'repo.actions', 'repo.code', 'repo.ext_issues', 'repo.ext_wiki', 'repo.issues',
-  'repo.packages', 'repo.projects', 'repo.pulls', 'repo.releases', 'repo.wiki',
+  'repo.actions',
+  'repo.code',
+  'repo.ext_issues',
+  'repo.ext_wiki',
+  'repo.issues',
+  'repo.packages',
+  'repo.projects',
+  'repo.pulls',
+  'repo.releases',
+  'repo.wiki',
 ] as const;
 
 export const UNIT_ACCESS_LEVELS = ['none', 'read', 'write', 'admin'] as const;
@@ -29,7 +37,10 @@ export function unitsListToMap(units: string[], permission: string): UnitsMap {
 
 /** The units the team can use at all: the list form of the map. */
 export function unitsMapToList(map: UnitsMap): string[] {
-  return Object.entries(map).filter(([, access]) => access !== 'none').map(([unit]) => unit).sort();
+  return Object.entries(map)
+    .filter(([, access]) => access !== 'none')
+    .map(([unit]) => unit)
+    .sort();
 }
 
 export function parseStoredUnitsMap(stored: string): UnitsMap {

@@ -65,7 +65,11 @@ export class TeamsController {
   @paged()
   @ApiOkResponse({ type: [ApiUser] })
   @ApiNotFoundResponse({ description: 'no such team' })
-  async orgListTeamMembers(@Param('id', TEAM_ID) id: number, @CurrentActor() actor: Actor, @Paging() paging: PageRequest): Promise<PageOf<ApiUser>> {
+  async orgListTeamMembers(
+    @Param('id', TEAM_ID) id: number,
+    @CurrentActor() actor: Actor,
+    @Paging() paging: PageRequest,
+  ): Promise<PageOf<ApiUser>> {
     const { team } = await this.readableTeam(id, actor);
     return (await this.teams.listMembers(team, paging)).map((user) => toApiUser(user, actor.user, this.shapes));
   }
@@ -73,10 +77,15 @@ export class TeamsController {
   @Get('members/:username')
   @ApiOkResponse({ type: ApiUser })
   @ApiNotFoundResponse({ description: 'no such team, or the user is not a member' })
-  async orgListTeamMember(@Param('id', TEAM_ID) id: number, @Param('username') username: string, @CurrentActor() actor: Actor): Promise<ApiUser> {
+  async orgListTeamMember(
+    @Param('id', TEAM_ID) id: number,
+    @Param('username') username: string,
+    @CurrentActor() actor: Actor,
+  ): Promise<ApiUser> {
     const { team } = await this.readableTeam(id, actor);
     const user = await this.users.findUserByName(username);
-    if (!user || !(await this.teams.isMember(team, user))) throw new NotFoundException(`"${username}" is not a member of team "${team.name}"`);
+    if (!user || !(await this.teams.isMember(team, user)))
+      throw new NotFoundException(`"${username}" is not a member of team "${team.name}"`);
     return toApiUser(user, actor.user, this.shapes);
   }
 
@@ -84,7 +93,11 @@ export class TeamsController {
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'the user is a member' })
   @ApiNotFoundResponse({ description: 'no such team or user' })
-  async orgAddTeamMember(@Param('id', TEAM_ID) id: number, @Param('username') username: string, @CurrentActor() actor: Actor): Promise<void> {
+  async orgAddTeamMember(
+    @Param('id', TEAM_ID) id: number,
+    @Param('username') username: string,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
     const { team } = await this.manageableTeam(id, actor);
     await this.teams.addMember(team, await this.users.requireStoredUserByName(username));
   }
@@ -94,7 +107,11 @@ export class TeamsController {
   @ApiNoContentResponse({ description: 'the user is no longer a member' })
   @ApiNotFoundResponse({ description: 'no such team, user or membership' })
   @ApiUnprocessableEntityResponse({ description: 'the last member of the Owners team' })
-  async orgRemoveTeamMember(@Param('id', TEAM_ID) id: number, @Param('username') username: string, @CurrentActor() actor: Actor): Promise<void> {
+  async orgRemoveTeamMember(
+    @Param('id', TEAM_ID) id: number,
+    @Param('username') username: string,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
     const { team } = await this.manageableTeam(id, actor);
     await this.teams.removeMember(team, await this.users.requireStoredUserByName(username));
   }

@@ -1,5 +1,15 @@
 import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { Owner, OwnerStore, Team, TeamChanges, TeamMemberStore, TeamNameTakenError, TeamStore, TransactionStores, UnitOfWork } from '@bellows/domain';
+import {
+  Owner,
+  OwnerStore,
+  Team,
+  TeamChanges,
+  TeamMemberStore,
+  TeamNameTakenError,
+  TeamStore,
+  TransactionStores,
+  UnitOfWork,
+} from '@bellows/domain';
 import { PageOf } from '../../http/page-of';
 import { PageRequest } from '../../http/pagination';
 import { definedOnly } from './account-input';
@@ -39,13 +49,20 @@ export class TeamsService {
     assertValidTeamName(input.name);
     const permission = input.permission ?? 'read';
     const unitsMap = unitsFromInput(input, permission) ?? allUnitsAt(permission);
-    return this.saveUniquelyNamed(input.name, (tx) =>
-      tx.teams.insert({
-        orgId: org.id, name: input.name, description: input.description ?? '', permission,
-        includesAllRepositories: input.includes_all_repositories ?? false, canCreateOrgRepo: input.can_create_org_repo ?? false,
-        unitsMap: JSON.stringify(unitsMap),
-      }),
-    org.id);
+    return this.saveUniquelyNamed(
+      input.name,
+      (tx) =>
+        tx.teams.insert({
+          orgId: org.id,
+          name: input.name,
+          description: input.description ?? '',
+          permission,
+          includesAllRepositories: input.includes_all_repositories ?? false,
+          canCreateOrgRepo: input.can_create_org_repo ?? false,
+          unitsMap: JSON.stringify(unitsMap),
+        }),
+      org.id,
+    );
   }
 
   /**
@@ -60,14 +77,22 @@ export class TeamsService {
       assertValidTeamName(input.name);
       const permission = input.permission ?? team.permission;
       const units = unitsFromInput(input, permission);
-      Object.assign(changes, definedOnly({ name: input.name, permission: input.permission, includesAllRepositories: input.includes_all_repositories }));
+      Object.assign(
+        changes,
+        definedOnly({ name: input.name, permission: input.permission, includesAllRepositories: input.includes_all_repositories }),
+      );
       if (units) changes.unitsMap = JSON.stringify(units);
     }
     const name = changes.name ?? team.name;
-    return this.saveUniquelyNamed(name, async (tx) => {
-      if (!(await tx.teams.update(team.id, changes))) throw new NotFoundException(`team ${team.id} does not exist`);
-      return (await tx.teams.findById(team.id)) as Team;
-    }, team.orgId, team.id);
+    return this.saveUniquelyNamed(
+      name,
+      async (tx) => {
+        if (!(await tx.teams.update(team.id, changes))) throw new NotFoundException(`team ${team.id} does not exist`);
+        return (await tx.teams.findById(team.id)) as Team;
+      },
+      team.orgId,
+      team.id,
+    );
   }
 
   async delete(team: Team): Promise<void> {
@@ -90,7 +115,8 @@ export class TeamsService {
 
   async removeMember(team: Team, user: Owner): Promise<void> {
     await this.unitOfWork.run(async (tx) => {
-      if (!(await tx.teamMembers.isTeamMember(team.id, user.id))) throw new NotFoundException(`"${user.name}" is not a member of team "${team.name}"`);
+      if (!(await tx.teamMembers.isTeamMember(team.id, user.id)))
+        throw new NotFoundException(`"${user.name}" is not a member of team "${team.name}"`);
       if (team.permission === 'owner' && (await tx.teamMembers.countTeamMembers(team.id)) === 1) {
         throw new UnprocessableEntityException('the last member of the Owners team cannot be removed');
       }
@@ -99,7 +125,12 @@ export class TeamsService {
   }
 
   /** Writes after checking that no other team of the organization has the name (case-insensitively); Forgejo answers 422. */
-  private async saveUniquelyNamed(name: string, write: (tx: TransactionStores) => Promise<Team>, orgId: number, selfId?: number): Promise<Team> {
+  private async saveUniquelyNamed(
+    name: string,
+    write: (tx: TransactionStores) => Promise<Team>,
+    orgId: number,
+    selfId?: number,
+  ): Promise<Team> {
     const taken = () => new UnprocessableEntityException(`team "${name}" already exists in this organization`);
     try {
       return await this.unitOfWork.run(async (tx) => {
@@ -122,14 +153,19 @@ function assertValidTeamName(name: string): void {
 
 /** The units the client asked for (`units_map` wins over `units`), checked; undefined when it named none. */
 function unitsFromInput(input: EditTeamOption, permission: string): UnitsMap | undefined {
-  const map = input.units_map && Object.keys(input.units_map).length > 0
-    ? (input.units_map as UnitsMap)
-    : input.units && input.units.length > 0 ? unitsListToMap(input.units, permission) : undefined;
+  const map =
+    input.units_map && Object.keys(input.units_map).length > 0
+      ? (input.units_map as UnitsMap)
+      : input.units && input.units.length > 0
+        ? unitsListToMap(input.units, permission)
+        : undefined;
   if (!map) return undefined;
   for (const [unit, access] of Object.entries(map)) {
     if (!isTeamUnit(unit)) throw new UnprocessableEntityException(`units: "${unit}" is not a known unit`);
     if (!(UNIT_ACCESS_LEVELS as readonly string[]).includes(access as UnitAccess)) {
-      throw new UnprocessableEntityException(`units_map: access "${String(access)}" for "${unit}" must be one of ${UNIT_ACCESS_LEVELS.join(', ')}`);
+      throw new UnprocessableEntityException(
+        `units_map: access "${String(access)}" for "${unit}" must be one of ${UNIT_ACCESS_LEVELS.join(', ')}`,
+      );
     }
   }
   return map;

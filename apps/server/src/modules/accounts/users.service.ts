@@ -39,10 +39,23 @@ export class UsersService {
         await assertNameFree(tx.owners, input.username);
         await assertEmailFree(tx.owners, input.email);
         return tx.owners.insert({
-          name: input.username, kind: 'user', fullName: input.fullName ?? '', email: input.email, passwordHash,
-          isAdmin: input.isAdmin ?? false, isActive: true, prohibitLogin: false, visibility: input.visibility ?? 'public',
-          description: '', website: '', location: '', totpSecret: null, totpEnabled: false,
-          createdAt: now, updatedAt: now, lastLoginAt: null,
+          name: input.username,
+          kind: 'user',
+          fullName: input.fullName ?? '',
+          email: input.email,
+          passwordHash,
+          isAdmin: input.isAdmin ?? false,
+          isActive: true,
+          prohibitLogin: false,
+          visibility: input.visibility ?? 'public',
+          description: '',
+          website: '',
+          location: '',
+          totpSecret: null,
+          totpEnabled: false,
+          createdAt: now,
+          updatedAt: now,
+          lastLoginAt: null,
         });
       });
     } catch (error) {
@@ -61,8 +74,15 @@ export class UsersService {
     assertNotSystemUser(user);
     if (input.email !== undefined) assertValidEmail(input.email);
     const changes: OwnerChanges = definedOnly({
-      email: input.email, fullName: input.full_name, isAdmin: input.admin, isActive: input.active, prohibitLogin: input.prohibit_login,
-      description: input.description, website: input.website, location: input.location, visibility: input.visibility,
+      email: input.email,
+      fullName: input.full_name,
+      isAdmin: input.admin,
+      isActive: input.active,
+      prohibitLogin: input.prohibit_login,
+      description: input.description,
+      website: input.website,
+      location: input.location,
+      visibility: input.visibility,
     });
     if (input.password !== undefined) changes.passwordHash = await hashPassword(input.password);
     changes.updatedAt = new Date();
@@ -84,10 +104,14 @@ export class UsersService {
     await this.unitOfWork.run(async (tx) => {
       const [orgs] = await tx.teamMembers.listOrgsOfUser(user.id, 0, 1);
       if (orgs.length > 0 && !purge) {
-        throw new UnprocessableEntityException(`user "${user.name}" is still a member of organizations; remove them first or use purge=true`);
+        throw new UnprocessableEntityException(
+          `user "${user.name}" is still a member of organizations; remove them first or use purge=true`,
+        );
       }
       if ((await tx.teamMembers.soleOwnedOrgIds(user.id)).length > 0) {
-        throw new UnprocessableEntityException(`user "${user.name}" is the only owner of an organization; give it another owner or delete it first`);
+        throw new UnprocessableEntityException(
+          `user "${user.name}" is the only owner of an organization; give it another owner or delete it first`,
+        );
       }
       await tx.owners.delete(user.id);
     });

@@ -1,6 +1,11 @@
 import { ForbiddenException, Injectable } from '@nestjs/common';
 import {
-  AttachmentPlace, createCommentAttachmentDates, createIssueAttachmentDates, NewAttachment, Release, TransactionStores,
+  AttachmentPlace,
+  createCommentAttachmentDates,
+  createIssueAttachmentDates,
+  NewAttachment,
+  Release,
+  TransactionStores,
 } from '@bellows/domain';
 import { Actor } from '../../http/auth/actor';
 import { IssueLookup, ResolvedComment, ResolvedIssue } from '../issues/issue-lookup.service';

@@ -1,6 +1,15 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { Readable } from 'node:stream';
-import { Attachment, AttachmentStore, CommentStore, IssueStore, OwnerStore, ReleaseStore, Repository, RepositoryStore } from '@bellows/domain';
+import {
+  Attachment,
+  AttachmentStore,
+  CommentStore,
+  IssueStore,
+  OwnerStore,
+  ReleaseStore,
+  Repository,
+  RepositoryStore,
+} from '@bellows/domain';
 import { BlobNotFoundError } from '@bellows/storage';
 import { Actor } from '../../http/auth/actor';
 import { atLeast, RepoPermission } from '../repositories/repo-permission';

@@ -58,7 +58,11 @@ export class AttachmentsService {
     try {
       const attachment = await this.unitOfWork.run(async (tx) => {
         const recorded = await tx.attachments.insert({
-          ...container.links, name: name ?? uploadedFileName(file.fileName), size: file.size, uploaderId: actor.user.id, uuid: file.uuid,
+          ...container.links,
+          name: name ?? uploadedFileName(file.fileName),
+          size: file.size,
+          uploaderId: actor.user.id,
+          uuid: file.uuid,
           createdAt: dates.createdAt,
         });
         await dates.touch(tx);

@@ -72,7 +72,11 @@ export class IssueAttachmentsController {
     @Body() body: EditAttachmentOptions,
     @CurrentActor() actor: Actor,
   ): Promise<ApiAttachment> {
-    return this.attachments.rename(await this.containers.openForChange({ owner, repo, kind: 'issue', id: index }, actor), attachmentId, body);
+    return this.attachments.rename(
+      await this.containers.openForChange({ owner, repo, kind: 'issue', id: index }, actor),
+      attachmentId,
+      body,
+    );
   }
 
   @Delete(':attachment_id')

@@ -117,7 +117,13 @@ export function receiveFilePart(request: IncomingMessage, field: string): Promis
       resolve({ filename: filename ?? '', content });
     });
     parser.on('error', (error: Error) => {
-      fail(new MultipartBodyError(error.message === UNEXPECTED_END ? 'the multipart body ended before its closing boundary' : `the multipart body is malformed: ${error.message}`));
+      fail(
+        new MultipartBodyError(
+          error.message === UNEXPECTED_END
+            ? 'the multipart body ended before its closing boundary'
+            : `the multipart body is malformed: ${error.message}`,
+        ),
+      );
     });
     // Busboy finishes only after the closing boundary (an early end is an 'error' first).
     parser.on('finish', () => {

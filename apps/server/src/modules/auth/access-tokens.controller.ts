@@ -1,5 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-metadata';
 import { PageOf } from '../../http/page-of';
@@ -19,7 +28,10 @@ import { ApiAccessToken, CreateAccessTokenOption, toApiAccessToken } from './dto
 @ApiTags('user')
 @ScopeGroup('user')
 @RequireSignIn()
-@ApiForbiddenResponse({ description: 'the account is not the caller\'s and the caller is not a site administrator signed in by password or with a `sudo` or `all` token, or the token lacks the user scope' })
+@ApiForbiddenResponse({
+  description:
+    "the account is not the caller's and the caller is not a site administrator signed in by password or with a `sudo` or `all` token, or the token lacks the user scope",
+})
 @ApiNotFoundResponse({ description: 'no such user' })
 @Controller('users/:username/tokens')
 export class AccessTokensController {
@@ -28,7 +40,7 @@ export class AccessTokensController {
   @Get()
   @ApiQuery({ name: 'page', required: false, type: Number, description: 'page number of results to return (1-based)' })
   @ApiQuery({ name: 'limit', required: false, type: Number, description: 'page size of results' })
-  @ApiOkResponse({ type: [ApiAccessToken], description: 'the account\'s tokens, without their values' })
+  @ApiOkResponse({ type: [ApiAccessToken], description: "the account's tokens, without their values" })
   async userGetTokens(
     @CurrentActor() actor: Actor,
     @Param('username') username: string,
@@ -57,7 +69,11 @@ export class AccessTokensController {
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'the token is deleted' })
   @ApiNotFoundResponse({ description: 'no such user, or the user has no token with that id or name' })
-  async userDeleteAccessToken(@CurrentActor() actor: Actor, @Param('username') username: string, @Param('token') idOrName: string): Promise<void> {
+  async userDeleteAccessToken(
+    @CurrentActor() actor: Actor,
+    @Param('username') username: string,
+    @Param('token') idOrName: string,
+  ): Promise<void> {
     const owner = await this.tokens.accountManagedBy(actor, username);
     await this.tokens.delete(owner, idOrName);
   }

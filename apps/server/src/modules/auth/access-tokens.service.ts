@@ -1,6 +1,13 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import {
-  AccessToken, AccessTokenNameTakenError, AccessTokenStore, Owner, OwnerStore, parseTokenScopes, TokenScope, UnitOfWork,
+  AccessToken,
+  AccessTokenNameTakenError,
+  AccessTokenStore,
+  Owner,
+  OwnerStore,
+  parseTokenScopes,
+  TokenScope,
+  UnitOfWork,
 } from '@bellows/domain';
 import { Actor } from '../../http/auth/actor';
 import { parseId } from '../../http/id-param.pipe';
@@ -39,7 +46,9 @@ export class AccessTokenService {
     if (owner.id === actor.user.id) return owner;
     if (!actor.user.isAdmin) throw new ForbiddenException('you may only manage your own access tokens');
     if (!mayActAsAnotherUser(actor.scopes)) {
-      throw new ForbiddenException('managing another account\'s access tokens needs a password sign-in or a token with the sudo or all scope');
+      throw new ForbiddenException(
+        "managing another account's access tokens needs a password sign-in or a token with the sudo or all scope",
+      );
     }
     return owner;
   }
@@ -121,4 +130,3 @@ function parseScopes(scopes: string[] | string): TokenScope[] {
 function nameTaken(): BadRequestException {
   return new BadRequestException('access token name has been used already');
 }
-

@@ -46,7 +46,9 @@ interface FoundToken {
 export class Authenticator implements Authenticate {
   private readonly basic = new BellowsBasicStrategy((request, username, secret) => this.checkBasic(request, username, secret, true));
   /** Basic for git over HTTP: no password sign-in for a user with two-factor on. */
-  private readonly basicWithoutOneTimeCode = new BellowsBasicStrategy((request, username, secret) => this.checkBasic(request, username, secret, false));
+  private readonly basicWithoutOneTimeCode = new BellowsBasicStrategy((request, username, secret) =>
+    this.checkBasic(request, username, secret, false),
+  );
   private readonly totp: TotpSecrets;
 
   constructor(
@@ -110,7 +112,9 @@ export class Authenticator implements Authenticate {
     }
     assertMaySignIn(user);
     if (user.totpEnabled && !oneTimeCodes) {
-      throw new UnauthorizedException('two-factor authentication is enabled: use an access token as the password here (a one-time code serves one request, a git command makes several)');
+      throw new UnauthorizedException(
+        'two-factor authentication is enabled: use an access token as the password here (a one-time code serves one request, a git command makes several)',
+      );
     }
     await this.totp.requireCode(user, request.headers);
     await this.recordLogin(user);

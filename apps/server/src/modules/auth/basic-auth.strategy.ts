@@ -22,7 +22,10 @@ export interface BasicCredentials {
 export class BellowsBasicStrategy extends BasicStrategy {
   constructor(check: BasicCredentialsCheck) {
     super({ passReqToCallback: true, realm: 'Bellows' }, (req, username, secret, done) => {
-      check(req as unknown as FastifyRequest, username, secret).then((actor) => done(null, actor), (error) => done(error));
+      check(req as unknown as FastifyRequest, username, secret).then(
+        (actor) => done(null, actor),
+        (error) => done(error),
+      );
     });
   }
 

@@ -54,7 +54,10 @@ export class TotpEnrolmentService {
   /** The passcode must be current and unused; like a sign-in, it is then used up. */
   private async requireCode(user: Owner, passcode: string): Promise<void> {
     const verdict = await this.secrets.consume(user, passcode);
-    if (verdict === 'already-used') throw new UnprocessableEntityException('passcode: this two-factor code was already used; each code is accepted once, send the next one');
+    if (verdict === 'already-used')
+      throw new UnprocessableEntityException(
+        'passcode: this two-factor code was already used; each code is accepted once, send the next one',
+      );
     if (verdict === 'invalid') throw new UnprocessableEntityException('passcode: not the current two-factor code');
   }
 }

@@ -29,7 +29,9 @@ export function hotp(key: Buffer, counter: bigint, options: TotpOptions = {}): s
   const digits = options.digits ?? TOTP_DIGITS;
   const message = Buffer.alloc(8);
   message.writeBigUInt64BE(counter);
-  const mac = createHmac(options.algorithm ?? 'sha1', key).update(message).digest();
+  const mac = createHmac(options.algorithm ?? 'sha1', key)
+    .update(message)
+    .digest();
   const offset = mac[mac.length - 1] & 0x0f;
   const binary = mac.readUInt32BE(offset) & 0x7fffffff;
   return String(binary % 10 ** digits).padStart(digits, '0');

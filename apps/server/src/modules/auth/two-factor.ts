@@ -63,7 +63,10 @@ export class TotpSecrets {
     const code = Array.isArray(sent) ? sent[0] : sent;
     if (!code) throw new UnauthorizedException('two-factor authentication is enabled: send the current code in the X-Forgejo-OTP header');
     const verdict = await this.consume(user, code);
-    if (verdict === 'already-used') throw new UnauthorizedException('two-factor authentication code (X-Forgejo-OTP) already used: each code is accepted once, send the next one');
+    if (verdict === 'already-used')
+      throw new UnauthorizedException(
+        'two-factor authentication code (X-Forgejo-OTP) already used: each code is accepted once, send the next one',
+      );
     if (verdict === 'invalid') throw new UnauthorizedException('invalid two-factor authentication code (X-Forgejo-OTP)');
   }
 }

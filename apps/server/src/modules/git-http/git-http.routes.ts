@@ -43,8 +43,12 @@ export class GitHttpRoutes implements OnModuleInit {
   private mountSmartHttp(scope: FastifyInstance): void {
     const handler = this.smartHttp;
     scope.get<RouteOf<SmartHttpHandler['infoRefs']>>('/:owner/:repo/info/refs', (request, reply) => handler.infoRefs(request, reply));
-    scope.post<RouteOf<SmartHttpHandler['rpc'], 1>>('/:owner/:repo/git-upload-pack', (request, reply) => handler.rpc('git-upload-pack', request, reply));
-    scope.post<RouteOf<SmartHttpHandler['rpc'], 1>>('/:owner/:repo/git-receive-pack', (request, reply) => handler.rpc('git-receive-pack', request, reply));
+    scope.post<RouteOf<SmartHttpHandler['rpc'], 1>>('/:owner/:repo/git-upload-pack', (request, reply) =>
+      handler.rpc('git-upload-pack', request, reply),
+    );
+    scope.post<RouteOf<SmartHttpHandler['rpc'], 1>>('/:owner/:repo/git-receive-pack', (request, reply) =>
+      handler.rpc('git-receive-pack', request, reply),
+    );
   }
 
   private mountLfs(scope: FastifyInstance): void {
@@ -56,7 +60,6 @@ export class GitHttpRoutes implements OnModuleInit {
     scope.post<RouteOf<LfsHandler['verify']>>(`${base}/:oid/verify`, (request, reply) => handler.verify(request, reply));
   }
 }
-
 
 /** The git ports' errors as git clients are answered: a bad name 400, nothing there 404, a clash 409. */
 function httpErrorForRawGit(error: unknown): unknown {

@@ -37,5 +37,8 @@ export class GitRepositoryLocator {
 }
 
 async function isDirectory(target: string): Promise<boolean> {
-  return stat(target).then((s) => s.isDirectory(), () => false);
+  return stat(target).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
 }

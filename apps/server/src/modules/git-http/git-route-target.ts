@@ -17,7 +17,10 @@ export function parseGitRouteTarget(owner: string, repoSegment: string): GitRout
   let repoName = repoSegment.replace(/\.git$/i, '');
   const wiki = /\.wiki$/i.test(repoName);
   if (wiki) repoName = repoName.slice(0, -'.wiki'.length);
-  for (const [field, value] of [['owner', owner], ['repository', repoName]] as const) {
+  for (const [field, value] of [
+    ['owner', owner],
+    ['repository', repoName],
+  ] as const) {
     if (!NAME.test(value) || value.includes('..')) throw new BadRequestException(`invalid ${field} name "${value}"`);
   }
   return { ownerName: owner, repoName, wiki };

@@ -33,10 +33,15 @@ export class SmartHttpHandler {
   ) {}
 
   /** `GET /{owner}/{repo}.git/info/refs?service=…` */
-  async infoRefs(request: FastifyRequest<{ Params: RepoParams; Querystring: { service?: string } }>, reply: FastifyReply): Promise<FastifyReply> {
+  async infoRefs(
+    request: FastifyRequest<{ Params: RepoParams; Querystring: { service?: string } }>,
+    reply: FastifyReply,
+  ): Promise<FastifyReply> {
     const service = request.query.service;
     if (!isGitService(service)) {
-      throw new BadRequestException('only the smart HTTP protocol is served: ask for ?service=git-upload-pack or ?service=git-receive-pack');
+      throw new BadRequestException(
+        'only the smart HTTP protocol is served: ask for ?service=git-upload-pack or ?service=git-receive-pack',
+      );
     }
     const { repoPath } = await this.open(request, service);
     const stream = this.transport.advertiseRefs(repoPath, service, { gitProtocol: headerOf(request, 'git-protocol') });
@@ -46,7 +51,8 @@ export class SmartHttpHandler {
   /** `POST /{owner}/{repo}.git/git-upload-pack|git-receive-pack` */
   async rpc(service: GitService, request: FastifyRequest<{ Params: RepoParams }>, reply: FastifyReply): Promise<FastifyReply> {
     const types = smartHttpContentTypes(service);
-    if (headerOf(request, 'content-type') !== types.request) throw new UnsupportedMediaTypeException(`the request body must be ${types.request}`);
+    if (headerOf(request, 'content-type') !== types.request)
+      throw new UnsupportedMediaTypeException(`the request body must be ${types.request}`);
     const gzip = requestIsGzipped(request);
     const { target, ctx, repoPath } = await this.open(request, service);
     const rpc = this.transport.serviceRpc(repoPath, service, request.raw, { gzip, gitProtocol: headerOf(request, 'git-protocol') });
@@ -54,7 +60,10 @@ export class SmartHttpHandler {
     return this.sendNoCache(reply, types.result, body);
   }
 
-  private async open(request: FastifyRequest<{ Params: RepoParams }>, service: GitService): Promise<{ target: GitRouteTarget; ctx: RepoContext; repoPath: string }> {
+  private async open(
+    request: FastifyRequest<{ Params: RepoParams }>,
+    service: GitService,
+  ): Promise<{ target: GitRouteTarget; ctx: RepoContext; repoPath: string }> {
     const target = parseGitRouteTarget(request.params.owner, request.params.repo);
     const pushing = service === 'git-receive-pack';
     const ctx = await this.access.authorize(request, target, pushing ? 'write' : 'read');

@@ -1,6 +1,15 @@
 import { ForbiddenException, Injectable, Optional } from '@nestjs/common';
 import {
-  AttachmentStore, CommentedIssue, CommentPeriod, CommentStore, ContainerGoneError, createCommentDates, editCommentDates, IssueComment, Owner, UnitOfWork,
+  AttachmentStore,
+  CommentedIssue,
+  CommentPeriod,
+  CommentStore,
+  ContainerGoneError,
+  createCommentDates,
+  editCommentDates,
+  IssueComment,
+  Owner,
+  UnitOfWork,
 } from '@bellows/domain';
 import { removeAttachmentFiles } from '../attachments/attachment-files';
 import { Actor } from '../../http/auth/actor';
@@ -40,9 +49,24 @@ export class CommentsService {
   ) {}
 
   /** One page of the comments on any issue of the repository updated in the period, oldest first. */
-  async listOfRepository(repoCtx: RepoContext, period: CommentPeriod, paging: PageRequest, viewer: Owner | undefined): Promise<PageOf<ApiComment>> {
-    const [comments, total] = await this.comments.listOfRepository(repoCtx.repo.id, [CommentType.Comment], period, paging.offset, paging.limit);
-    return new PageOf(comments.map((c) => this.shaper.comment(c, c.issue!, repoCtx, viewer)), total, paging);
+  async listOfRepository(
+    repoCtx: RepoContext,
+    period: CommentPeriod,
+    paging: PageRequest,
+    viewer: Owner | undefined,
+  ): Promise<PageOf<ApiComment>> {
+    const [comments, total] = await this.comments.listOfRepository(
+      repoCtx.repo.id,
+      [CommentType.Comment],
+      period,
+      paging.offset,
+      paging.limit,
+    );
+    return new PageOf(
+      comments.map((c) => this.shaper.comment(c, c.issue!, repoCtx, viewer)),
+      total,
+      paging,
+    );
   }
 
   /** The issue's comments updated in the period, oldest first. */
@@ -71,13 +95,22 @@ export class CommentsService {
     const dates = this.policy.decide(() => createCommentDates(commented(repoCtx, issue), body, context));
     const id = await this.unitOfWork.run(async (tx) => {
       const comment = await this.timeline.record(tx, {
-        issueId: issue.id, type: CommentType.Comment, actorId: actor.user.id, content: body,
-        createdAt: dates.commentCreatedAt, updatedAt: dates.commentUpdatedAt,
+        issueId: issue.id,
+        type: CommentType.Comment,
+        actorId: actor.user.id,
+        content: body,
+        createdAt: dates.commentCreatedAt,
+        updatedAt: dates.commentUpdatedAt,
       });
       await tx.issues.touch(issue.id, dates.issueUpdatedAt);
       await this.references.record(tx, { repoCtx, issue, comment, author: actor.user }, dates.crossReferences);
       await this.events?.publish(tx, {
-        kind: 'comment-created', issueId: issue.id, commentId: comment.id, actorId: actor.user.id, content: body, at: comment.createdAt,
+        kind: 'comment-created',
+        issueId: issue.id,
+        commentId: comment.id,
+        actorId: actor.user.id,
+        content: body,
+        at: comment.createdAt,
       });
       return comment.id;
     });

@@ -47,7 +47,9 @@ export class CrossReferences {
     const here = source.repoCtx;
     const sameRepository =
       target.repository.owner.toLowerCase() === here.owner.lowerName && target.repository.name.toLowerCase() === here.repo.lowerName;
-    const repoId = sameRepository ? here.repo.id : await this.readableRepositoryId(target.repository.owner, target.repository.name, source.author);
+    const repoId = sameRepository
+      ? here.repo.id
+      : await this.readableRepositoryId(target.repository.owner, target.repository.name, source.author);
     return repoId === null ? null : tx.issues.findByIndex(repoId, target.index);
   }
 

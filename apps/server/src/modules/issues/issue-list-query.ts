@@ -55,12 +55,16 @@ export async function issueFilterFrom(lookups: IssueListLookups, repoCtx: RepoCo
 
 function oneOf(name: string, raw: unknown, allowed: string[]): string | undefined {
   const value = queryText(raw);
-  if (value !== undefined && !allowed.includes(value)) throw new UnprocessableEntityException(`${name} must be one of ${allowed.join(', ')}`);
+  if (value !== undefined && !allowed.includes(value))
+    throw new UnprocessableEntityException(`${name} must be one of ${allowed.join(', ')}`);
   return value;
 }
 
 function list(raw: unknown): string[] {
-  return (queryText(raw) ?? '').split(',').map((item) => item.trim()).filter((item) => item !== '');
+  return (queryText(raw) ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 }
 
 export function dateParam(name: string, raw: unknown): Date | undefined {

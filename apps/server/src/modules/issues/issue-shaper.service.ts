@@ -1,6 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  CommentStore, Issue, IssueComment, IssueLabelStore, IssueStore, LabelStore, Milestone, MilestoneStore, Owner, OwnerStore, RepositoryStore,
+  CommentStore,
+  Issue,
+  IssueComment,
+  IssueLabelStore,
+  IssueStore,
+  LabelStore,
+  Milestone,
+  MilestoneStore,
+  Owner,
+  OwnerStore,
+  RepositoryStore,
 } from '@bellows/domain';
 import { ShapeContext } from '../accounts/dto/user.dto';
 import { SHAPE_CONTEXT } from '../accounts/shape-context.provider';
@@ -112,7 +122,10 @@ export class IssueShaper {
   }
 
   /** The referencing issue (and comment) of each reference entry the viewer may read. */
-  private async references(entries: IssueComment[], viewer: Owner | undefined): Promise<Map<number, Pick<TimelineExtras, 'refIssue' | 'refComment'>>> {
+  private async references(
+    entries: IssueComment[],
+    viewer: Owner | undefined,
+  ): Promise<Map<number, Pick<TimelineExtras, 'refIssue' | 'refComment'>>> {
     const result = new Map<number, Pick<TimelineExtras, 'refIssue' | 'refComment'>>();
     for (const entry of entries) {
       if (entry.refIssueId === null) continue;

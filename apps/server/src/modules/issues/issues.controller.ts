@@ -1,5 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiOkResponse, ApiQuery, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import {
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiQuery,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-metadata';
 import { IdParam } from '../../http/id-param.pipe';
@@ -98,7 +106,9 @@ export class IssuesController {
   @Patch('comments/:id')
   @RequireSignIn()
   @ApiOkResponse({ type: ApiComment })
-  @ApiForbiddenResponse({ description: "neither the comment's author nor a repository administrator, or updated_at given without the right to back-date" })
+  @ApiForbiddenResponse({
+    description: "neither the comment's author nor a repository administrator, or updated_at given without the right to back-date",
+  })
   @ApiUnprocessableEntityResponse({ description: DATE_RULES })
   async issueEditComment(
     @Param('owner') owner: string,

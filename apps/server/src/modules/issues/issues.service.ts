@@ -1,8 +1,24 @@
 import { ForbiddenException, Injectable, Optional, UnprocessableEntityException } from '@nestjs/common';
 import {
-  AttachmentStore, assertNoExclusiveConflict, ContainerGoneError, crossReferenceEvents, editIssueDates, ExclusiveLabelConflictError, Issue,
-  IssueChanges, IssueStore, LabelStore, MentioningIssue, Milestone, milestoneUpdateDate, MilestoneStore, Owner, OwnerStore, TransactionStores,
-  UnitOfWork, UsableLabels,
+  AttachmentStore,
+  assertNoExclusiveConflict,
+  ContainerGoneError,
+  crossReferenceEvents,
+  editIssueDates,
+  ExclusiveLabelConflictError,
+  Issue,
+  IssueChanges,
+  IssueStore,
+  LabelStore,
+  MentioningIssue,
+  Milestone,
+  milestoneUpdateDate,
+  MilestoneStore,
+  Owner,
+  OwnerStore,
+  TransactionStores,
+  UnitOfWork,
+  UsableLabels,
 } from '@bellows/domain';
 import { removeAttachmentFiles } from '../attachments/attachment-files';
 import { Actor } from '../../http/auth/actor';
@@ -54,15 +70,23 @@ export class IssuesService {
     const now = new Date();
     const issue = await this.unitOfWork.run(async (tx) => {
       const created = await tx.issues.create({
-        repoId: repoCtx.repo.id, posterId: actor.user.id, title: input.title.trim(), body: input.body ?? '',
-        isClosed: input.closed === true, milestoneId: null, createdAt: now,
+        repoId: repoCtx.repo.id,
+        posterId: actor.user.id,
+        title: input.title.trim(),
+        body: input.body ?? '',
+        isClosed: input.closed === true,
+        milestoneId: null,
+        createdAt: now,
       });
       // After the repository (locked for the number), on the milestone's row as it is now: one deleted meanwhile is a 422.
       if (milestone) {
         await this.bringMilestoneForward(tx, milestone.id, now);
         await tx.issues.update(created.id, { milestoneId: milestone.id });
       }
-      await tx.issues.setAssignees(created.id, assignees.map((user) => user.id));
+      await tx.issues.setAssignees(
+        created.id,
+        assignees.map((user) => user.id),
+      );
       if (labelIds.length) await tx.issueLabels.add(created.id, labelIds);
       const events = crossReferenceEvents(created.body, mentioning(repoCtx, created), now);
       await this.references.record(tx, { repoCtx, issue: created, comment: null, author: actor.user }, events);
@@ -92,7 +116,8 @@ export class IssuesService {
     const writer = atLeast(repoCtx.permission, 'write');
     if (!writer && issue.posterId !== actor.user.id) throw new ForbiddenException('only the poster and writers may edit this issue');
     const wantsAssignees = input.assignees !== undefined || input.assignee !== undefined;
-    if (!writer && (input.milestone !== undefined || wantsAssignees)) throw new ForbiddenException('only writers may change the milestone or the assignees');
+    if (!writer && (input.milestone !== undefined || wantsAssignees))
+      throw new ForbiddenException('only writers may change the milestone or the assignees');
     const newMilestone = input.milestone ? await this.milestoneOf(repoCtx, input.milestone) : null;
     const changesMilestone = input.milestone !== undefined && (newMilestone?.id ?? null) !== issue.milestoneId;
     const assignees = wantsAssignees ? await this.assigneesNamed(repoCtx, assigneeNames(input)) : null;
@@ -122,17 +147,31 @@ export class IssuesService {
         changes.isClosed = input.state === 'closed';
         changes.closedAt = changes.isClosed ? date : null;
         await this.timeline.record(tx, { ...event, type: changes.isClosed ? CommentType.Close : CommentType.Reopen });
-        await this.events?.publish(tx, { kind: changes.isClosed ? 'issue-closed' : 'issue-reopened', issueId: issue.id, actorId: actor.user.id, at: date });
+        await this.events?.publish(tx, {
+          kind: changes.isClosed ? 'issue-closed' : 'issue-reopened',
+          issueId: issue.id,
+          actorId: actor.user.id,
+          at: date,
+        });
       }
       if (changesMilestone && (newMilestone?.id ?? null) !== current.milestoneId) {
-        await this.timeline.record(tx, { ...event, type: CommentType.Milestone, oldMilestoneId: current.milestoneId, milestoneId: newMilestone?.id ?? null });
+        await this.timeline.record(tx, {
+          ...event,
+          type: CommentType.Milestone,
+          oldMilestoneId: current.milestoneId,
+          milestoneId: newMilestone?.id ?? null,
+        });
         changes.milestoneId = newMilestone?.id ?? null;
         if (newMilestone && dates.milestoneUpdatedAt) await this.bringMilestoneForward(tx, newMilestone.id, date);
       }
       if (assignees) {
-        const { added, removed } = await tx.issues.setAssignees(issue.id, assignees.map((user) => user.id));
+        const { added, removed } = await tx.issues.setAssignees(
+          issue.id,
+          assignees.map((user) => user.id),
+        );
         for (const assigneeId of added) await this.timeline.record(tx, { ...event, type: CommentType.Assignees, assigneeId });
-        for (const assigneeId of removed) await this.timeline.record(tx, { ...event, type: CommentType.Assignees, assigneeId, isRemoval: true });
+        for (const assigneeId of removed)
+          await this.timeline.record(tx, { ...event, type: CommentType.Assignees, assigneeId, isRemoval: true });
       }
       await tx.issues.update(issue.id, changes);
     });
@@ -146,7 +185,8 @@ export class IssuesService {
    * refused (404) rather than left behind.
    */
   async delete({ repoCtx, issue }: ResolvedIssue): Promise<void> {
-    if (!atLeast(repoCtx.permission, 'admin')) throw new ForbiddenException(`only administrators of ${repoCtx.owner.name}/${repoCtx.repo.name} may delete issues`);
+    if (!atLeast(repoCtx.permission, 'admin'))
+      throw new ForbiddenException(`only administrators of ${repoCtx.owner.name}/${repoCtx.repo.name} may delete issues`);
     const attachments = await this.attachmentStore.deleteContainer('issue', issue.id);
     if (!attachments) throw new ContainerGoneError('issue', issue.index);
     await removeAttachmentFiles(this.blobs, attachments);
@@ -166,7 +206,12 @@ export class IssuesService {
   /** Ids of the repository's issues carrying every label named (none when a name matches no usable label). */
   async idsLabelledWithAll(repoCtx: RepoContext, labelNames: string[]): Promise<number[]> {
     const labels = await this.labels.findUsable(usableLabelsOf(repoCtx), [], labelNames);
-    return labels.length < labelNames.length ? [] : this.issues.idsLabelledWithAll(repoCtx.repo.id, labels.map((l) => l.id));
+    return labels.length < labelNames.length
+      ? []
+      : this.issues.idsLabelledWithAll(
+          repoCtx.repo.id,
+          labels.map((l) => l.id),
+        );
   }
 
   /** The id of the owner with this name; -1 (matching nothing) when there is none. */
@@ -190,7 +235,8 @@ export class IssuesService {
   /** A milestone of this repository (422 when there is none with this id). */
   private async milestoneOf(repoCtx: RepoContext, id: number): Promise<Milestone> {
     const milestone = await this.milestones.findById(repoCtx.repo.id, id);
-    if (!milestone) throw new UnprocessableEntityException(`milestone: ${id} is not a milestone of ${repoCtx.owner.name}/${repoCtx.repo.name}`);
+    if (!milestone)
+      throw new UnprocessableEntityException(`milestone: ${id} is not a milestone of ${repoCtx.owner.name}/${repoCtx.repo.name}`);
     return milestone;
   }
 
@@ -200,7 +246,8 @@ export class IssuesService {
     for (const name of [...new Set(names.map((n) => n.trim()).filter((n) => n !== ''))]) {
       const user = await this.owners.findByName(name);
       const mayRead = user && user.kind === 'user' && (await this.access.permissionOf(repoCtx.owner, repoCtx.repo, user)) !== 'none';
-      if (!user || !mayRead) throw new UnprocessableEntityException(`assignees: ${name} is not a user who may read ${repoCtx.owner.name}/${repoCtx.repo.name}`);
+      if (!user || !mayRead)
+        throw new UnprocessableEntityException(`assignees: ${name} is not a user who may read ${repoCtx.owner.name}/${repoCtx.repo.name}`);
       users.push(user);
     }
     return users;

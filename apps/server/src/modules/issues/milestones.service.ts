@@ -26,15 +26,22 @@ export class MilestonesService {
     const now = new Date();
     const closed = input.state === 'closed';
     return this.milestones.create({
-      repoId: repoCtx.repo.id, name: input.title.trim(), description: input.description ?? '', isClosed: closed,
-      dueOn: dueOn(input.due_on), createdAt: now, updatedAt: now, closedAt: closed ? now : null,
+      repoId: repoCtx.repo.id,
+      name: input.title.trim(),
+      description: input.description ?? '',
+      isClosed: closed,
+      dueOn: dueOn(input.due_on),
+      createdAt: now,
+      updatedAt: now,
+      closedAt: closed ? now : null,
     });
   }
 
   /** By id, or else by name (as Forgejo's `{id}` accepts both). */
   async find(repoCtx: RepoContext, idOrName: string): Promise<Milestone> {
     const id = parseId(idOrName);
-    const milestone = (id ? await this.milestones.findById(repoCtx.repo.id, id) : null) ?? (await this.milestones.findByName(repoCtx.repo.id, idOrName));
+    const milestone =
+      (id ? await this.milestones.findById(repoCtx.repo.id, id) : null) ?? (await this.milestones.findByName(repoCtx.repo.id, idOrName));
     if (!milestone) throw new NotFoundException(`milestone ${idOrName} does not exist in ${repoCtx.owner.name}/${repoCtx.repo.name}`);
     return milestone;
   }
@@ -71,6 +78,7 @@ export class MilestonesService {
 function dueOn(raw: string | undefined): Date | null {
   if (raw === undefined || raw === '') return null;
   const date = new Date(raw);
-  if (Number.isNaN(date.getTime())) throw new UnprocessableEntityException(`due_on must be a date-time such as 2024-05-01T12:00:00Z, got ${JSON.stringify(raw)}`);
+  if (Number.isNaN(date.getTime()))
+    throw new UnprocessableEntityException(`due_on must be a date-time such as 2024-05-01T12:00:00Z, got ${JSON.stringify(raw)}`);
   return date;
 }

@@ -1,5 +1,11 @@
 import { ForbiddenException, Injectable, UnprocessableEntityException } from '@nestjs/common';
-import { OperationContext, parseUpdateDateRequest, UpdateDatePermissionError, UpdateDateRights, UpdateDateValidationError } from '@bellows/domain';
+import {
+  OperationContext,
+  parseUpdateDateRequest,
+  UpdateDatePermissionError,
+  UpdateDateRights,
+  UpdateDateValidationError,
+} from '@bellows/domain';
 import { Actor } from '../../http/auth/actor';
 import { RepoContext } from '../repositories/repository-access.service';
 import { atLeast } from '../repositories/repo-permission';

@@ -27,7 +27,7 @@ export class IssueLabelsController {
   @Post()
   @HttpCode(200)
   @RequireSignIn()
-  @ApiOkResponse({ type: [ApiLabel], description: 'the issue\'s labels after the change' })
+  @ApiOkResponse({ type: [ApiLabel], description: "the issue's labels after the change" })
   @ApiForbiddenResponse({ description: 'no write access, or updated_at set by someone who may not back-date' })
   @ApiUnprocessableEntityResponse({ description: 'an unknown label, two exclusive labels of one scope, or a bad updated_at' })
   issueAddLabel(
@@ -42,7 +42,7 @@ export class IssueLabelsController {
 
   @Put()
   @RequireSignIn()
-  @ApiOkResponse({ type: [ApiLabel], description: 'the issue\'s labels after the change' })
+  @ApiOkResponse({ type: [ApiLabel], description: "the issue's labels after the change" })
   @ApiForbiddenResponse({ description: 'no write access' })
   @ApiUnprocessableEntityResponse({ description: 'an unknown label, two exclusive labels of one scope, or a bad updated_at' })
   issueReplaceLabels(

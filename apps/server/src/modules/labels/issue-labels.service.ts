@@ -1,7 +1,17 @@
 import { Inject, Injectable, UnprocessableEntityException } from '@nestjs/common';
 import {
-  addLabels, addLabelsDates, ExclusiveLabelConflictError, Issue, IssueLabelStore, Label, LabelChange, LabelStore, replaceLabels,
-  TransactionStores, UnitOfWork, UsableLabels,
+  addLabels,
+  addLabelsDates,
+  ExclusiveLabelConflictError,
+  Issue,
+  IssueLabelStore,
+  Label,
+  LabelChange,
+  LabelStore,
+  replaceLabels,
+  TransactionStores,
+  UnitOfWork,
+  UsableLabels,
 } from '@bellows/domain';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
@@ -93,7 +103,10 @@ export class IssueLabelsService {
     const requested = await resolveLabelRefs(this.labels, usableIn(target), option.labels ?? []);
     const context = this.policy.context(target.repoCtx, actor, option.updated_at);
     const dates = this.policy.decide(() => addLabelsDates(target.issue, context));
-    const labels = await this.apply(target, actor, (current) => rule(current, requested), { eventAt: dates.labelEventCreatedAt, issueUpdatedAt: dates.issueUpdatedAt });
+    const labels = await this.apply(target, actor, (current) => rule(current, requested), {
+      eventAt: dates.labelEventCreatedAt,
+      issueUpdatedAt: dates.issueUpdatedAt,
+    });
     return this.shapes(target, labels);
   }
 
@@ -109,8 +122,14 @@ export class IssueLabelsService {
       const current = await tx.issueLabels.labelsOf(issue.id);
       const { labels, added, removed } = refuseConflict(() => decide(current));
       if (added.length === 0 && removed.length === 0) return sortedByName(labels);
-      await tx.issueLabels.remove(issue.id, removed.map((label) => label.id));
-      await tx.issueLabels.add(issue.id, added.map((label) => label.id));
+      await tx.issueLabels.remove(
+        issue.id,
+        removed.map((label) => label.id),
+      );
+      await tx.issueLabels.add(
+        issue.id,
+        added.map((label) => label.id),
+      );
       for (const label of removed) await this.recordEvent(tx, issue, actor, label, true, dates.eventAt);
       for (const label of added) await this.recordEvent(tx, issue, actor, label, false, dates.eventAt);
       await tx.issues.touch(issue.id, dates.issueUpdatedAt);
@@ -121,7 +140,14 @@ export class IssueLabelsService {
   /** As in Forgejo, a label event's body is `1` when the label was put on and empty when it was taken off. */
   private recordEvent(tx: TransactionStores, issue: Issue, actor: Actor, label: Label, isRemoval: boolean, at: Date) {
     return this.timeline.record(tx, {
-      issueId: issue.id, type: CommentType.Label, actorId: actor.user.id, labelId: label.id, isRemoval, content: isRemoval ? '' : '1', createdAt: at, updatedAt: at,
+      issueId: issue.id,
+      type: CommentType.Label,
+      actorId: actor.user.id,
+      labelId: label.id,
+      isRemoval,
+      content: isRemoval ? '' : '1',
+      createdAt: at,
+      updatedAt: at,
     });
   }
 

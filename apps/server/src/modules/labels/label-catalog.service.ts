@@ -32,7 +32,11 @@ export class LabelCatalog {
 
   async list(set: LabelSet, paging: PageRequest): Promise<PageOf<ApiLabel>> {
     const [labels, total] = await this.labels.list(set.holder, paging.offset, paging.limit);
-    return new PageOf(labels.map((label) => this.shape(set, label)), total, paging);
+    return new PageOf(
+      labels.map((label) => this.shape(set, label)),
+      total,
+      paging,
+    );
   }
 
   async get(set: LabelSet, id: number): Promise<ApiLabel> {

@@ -14,13 +14,15 @@ export async function resolveLabelRefs(labels: LabelStore, usable: UsableLabels,
   for (const ref of refs) {
     if (typeof ref === 'number' && Number.isSafeInteger(ref)) ids.push(ref);
     else if (typeof ref === 'string' && ref !== '') names.push(ref);
-    else throw new UnprocessableEntityException(`labels must hold label ids (integers) or label names (strings), got ${JSON.stringify(ref)}`);
+    else
+      throw new UnprocessableEntityException(`labels must hold label ids (integers) or label names (strings), got ${JSON.stringify(ref)}`);
   }
   const found = await labels.findUsable(usable, ids, names);
   const missing = [
     ...ids.filter((id) => !found.some((label) => label.id === id)),
     ...names.filter((name) => !found.some((label) => label.name === name)).map((name) => JSON.stringify(name)),
   ];
-  if (missing.length > 0) throw new UnprocessableEntityException(`labels ${missing.join(', ')} do not exist in this repository or its organization`);
+  if (missing.length > 0)
+    throw new UnprocessableEntityException(`labels ${missing.join(', ')} do not exist in this repository or its organization`);
   return found.filter((label) => ids.includes(label.id) || names.includes(label.name));
 }

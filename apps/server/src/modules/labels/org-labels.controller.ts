@@ -1,5 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiQuery, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiQuery,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
 import { Owner } from '@bellows/domain';
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-metadata';
@@ -28,7 +35,11 @@ export class OrgLabelsController {
   @ApiQuery({ name: 'page', required: false, type: 'integer' })
   @ApiQuery({ name: 'limit', required: false, type: 'integer' })
   @ApiOkResponse({ type: [ApiLabel] })
-  async orgListLabels(@Param('org') org: string, @CurrentActor() actor: Actor | undefined, @Paging() paging: PageRequest): Promise<PageOf<ApiLabel>> {
+  async orgListLabels(
+    @Param('org') org: string,
+    @CurrentActor() actor: Actor | undefined,
+    @Paging() paging: PageRequest,
+  ): Promise<PageOf<ApiLabel>> {
     return this.labels.list(labelSetOf(await this.membership.findVisibleOrg(org, actor?.user)), paging);
   }
 
@@ -67,7 +78,11 @@ export class OrgLabelsController {
   @HttpCode(204)
   @RequireSignIn()
   @ApiNoContentResponse()
-  async orgDeleteLabel(@Param('org') org: string, @Param('id', new IdParam('label')) id: number, @CurrentActor() actor: Actor): Promise<void> {
+  async orgDeleteLabel(
+    @Param('org') org: string,
+    @Param('id', new IdParam('label')) id: number,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
     await this.labels.delete(labelSetOf(await this.membership.findManageableOrg(org, actor.user)), id);
   }
 }

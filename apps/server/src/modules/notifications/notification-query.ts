@@ -44,7 +44,10 @@ export function targetStatus(query: NotificationQuery): NotificationStatus {
 /** Repeated parameters (`a=x&a=y`) and comma-separated lists (`a=x,y`) both work. */
 function listValues(raw: unknown): string[] {
   const values = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
-  return values.flatMap((value) => String(value).split(',')).map((value) => value.trim().toLowerCase()).filter((value) => value !== '');
+  return values
+    .flatMap((value) => String(value).split(','))
+    .map((value) => value.trim().toLowerCase())
+    .filter((value) => value !== '');
 }
 
 function statusList(raw: unknown, fallback: NotificationStatus[]): NotificationStatus[] {
@@ -56,7 +59,9 @@ function statusList(raw: unknown, fallback: NotificationStatus[]): NotificationS
 function sourceList(raw: unknown): NotificationSource[] | undefined {
   const values = listValues(raw);
   if (values.length === 0) return undefined;
-  return values.map((value) => oneOf('subject-type', value, SUBJECT_TYPES)).filter((value): value is NotificationSource => NOTIFIED_SOURCES.includes(value));
+  return values
+    .map((value) => oneOf('subject-type', value, SUBJECT_TYPES))
+    .filter((value): value is NotificationSource => NOTIFIED_SOURCES.includes(value));
 }
 
 function date(name: string, raw: unknown): Date | undefined {
@@ -68,6 +73,7 @@ function date(name: string, raw: unknown): Date | undefined {
 }
 
 function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
-  if (!(allowed as readonly string[]).includes(value)) throw new UnprocessableEntityException(`${name} must be one of ${allowed.join(', ')}`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw new UnprocessableEntityException(`${name} must be one of ${allowed.join(', ')}`);
   return value as T;
 }

@@ -1,5 +1,13 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { NotificationFilter, NotificationStatus, NotificationStore, NotificationThread, Owner, OwnerStore, RepositoryStore } from '@bellows/domain';
+import {
+  NotificationFilter,
+  NotificationStatus,
+  NotificationStore,
+  NotificationThread,
+  Owner,
+  OwnerStore,
+  RepositoryStore,
+} from '@bellows/domain';
 import { ShapeContext } from '../accounts/dto/user.dto';
 import { SHAPE_CONTEXT } from '../accounts/shape-context.provider';
 import { RepositoryAccess } from '../repositories/repository-access.service';
@@ -67,7 +75,8 @@ export class NotificationThreads {
       const owner = repo && (await this.owners.findById(repo.ownerId));
       if (!thread.issue || !repo || !owner) continue;
       const permission = await this.access.permissionOf(owner, repo, user);
-      if (permission !== 'none') shaped.push(toApiNotificationThread(thread, { issue: thread.issue, repo, owner }, user, permission, this.shapes));
+      if (permission !== 'none')
+        shaped.push(toApiNotificationThread(thread, { issue: thread.issue, repo, owner }, user, permission, this.shapes));
     }
     return shaped;
   }

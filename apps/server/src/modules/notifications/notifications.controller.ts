@@ -21,7 +21,11 @@ export class NotificationsController {
   @Get()
   @ApiNotificationListQuery()
   @ApiOkResponse({ type: [ApiNotificationThread] })
-  notifyGetList(@Query() query: NotificationQuery, @Paging() paging: PageRequest, @CurrentActor() actor: Actor): Promise<PageOf<ApiNotificationThread>> {
+  notifyGetList(
+    @Query() query: NotificationQuery,
+    @Paging() paging: PageRequest,
+    @CurrentActor() actor: Actor,
+  ): Promise<PageOf<ApiNotificationThread>> {
     return this.threads.list(actor.user, listFilter(query), paging);
   }
 
@@ -42,7 +46,10 @@ export class NotificationsController {
   @Get('threads/:id')
   @ApiOkResponse({ type: ApiNotificationThread })
   @ApiNotFoundResponse({ description: 'no such thread of the signed-in user' })
-  notifyGetThread(@Param('id', new IdParam('notification thread')) id: number, @CurrentActor() actor: Actor): Promise<ApiNotificationThread> {
+  notifyGetThread(
+    @Param('id', new IdParam('notification thread')) id: number,
+    @CurrentActor() actor: Actor,
+  ): Promise<ApiNotificationThread> {
     return this.threads.get(actor.user, id);
   }
 

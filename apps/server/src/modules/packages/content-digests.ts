@@ -8,7 +8,11 @@ import type { BlobDigests } from '@bellows/domain';
  * store, which hashes the same bytes in the same pass.
  */
 export class DigestingStream extends Transform {
-  private readonly hashes: Record<keyof BlobDigests, Hash> = { md5: createHash('md5'), sha1: createHash('sha1'), sha512: createHash('sha512') };
+  private readonly hashes: Record<keyof BlobDigests, Hash> = {
+    md5: createHash('md5'),
+    sha1: createHash('sha1'),
+    sha512: createHash('sha512'),
+  };
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     for (const hash of Object.values(this.hashes)) hash.update(chunk);

@@ -17,7 +17,8 @@ const ALLOWED = 'use letters, digits, "-", "_", "+" and "."';
 
 export function genericNameProblem(name: string): string | null {
   if (isDotSegment(name)) return `invalid package name "${name}": "." and ".." are not package names`;
-  if (name.length === 1 && !/^[A-Za-z0-9]$/.test(name)) return `invalid package name "${name}": a one-character name must be a letter or a digit`;
+  if (name.length === 1 && !/^[A-Za-z0-9]$/.test(name))
+    return `invalid package name "${name}": a one-character name must be a letter or a digit`;
   return NAME_OR_VERSION.test(name) && name.length <= MAX_LENGTH ? null : `invalid package name "${name}": ${ALLOWED}`;
 }
 

@@ -58,7 +58,9 @@ export class GenericRegistryHandler {
   }
 
   private async authorize(
-    request: FastifyRequest, ownerName: string, level: PackageAccessLevel,
+    request: FastifyRequest,
+    ownerName: string,
+    level: PackageAccessLevel,
   ): Promise<{ owner: Owner; actor: Actor | undefined }> {
     const actor = await this.authenticator.authenticate(request);
     return { owner: await this.access.owner(ownerName, actor, level), actor };

@@ -28,14 +28,23 @@ export class GenericRegistry {
       throw new ConflictException(`file ${params.file} already exists in ${params.name} ${params.version}`);
     }
     const target = {
-      ownerId: owner.id, type: TYPE, packageName: params.name, version: params.version, fileName: params.file, creatorId: actor.user.id,
+      ownerId: owner.id,
+      type: TYPE,
+      packageName: params.name,
+      version: params.version,
+      fileName: params.file,
+      creatorId: actor.user.id,
       newVersionOnly: false,
     };
     await this.files.add(target, content);
   }
 
   /** The file and its bytes; 404 when the caller cannot see it. */
-  async download(owner: Owner, actor: Actor | undefined, params: GenericFileParams): Promise<{ found: PackageFileWithBlob; content: Readable }> {
+  async download(
+    owner: Owner,
+    actor: Actor | undefined,
+    params: GenericFileParams,
+  ): Promise<{ found: PackageFileWithBlob; content: Readable }> {
     const found = await this.findFile(owner, params, actor);
     if (!found) throw new NotFoundException(`file ${params.file} does not exist in ${params.name} ${params.version}`);
     return { found, content: await this.files.open(found.blob) };

@@ -36,8 +36,10 @@ export class PackageAccess {
       throw new ForbiddenException(`token does not have at least one of required scope(s): [${level}:package]`);
     }
     const owner = await this.owners.findByName(ownerName);
-    if (!owner || owner.id < 0 || !(await this.membership.canSee(owner, actor?.user))) throw new NotFoundException(`owner ${ownerName} does not exist`);
-    if (level === 'write' && !(await this.mayWrite(owner, actor!.user))) throw new ForbiddenException(`you may not change the packages of ${owner.name}`);
+    if (!owner || owner.id < 0 || !(await this.membership.canSee(owner, actor?.user)))
+      throw new NotFoundException(`owner ${ownerName} does not exist`);
+    if (level === 'write' && !(await this.mayWrite(owner, actor!.user)))
+      throw new ForbiddenException(`you may not change the packages of ${owner.name}`);
     return owner;
   }
 

@@ -63,7 +63,11 @@ export class PackageCatalog {
   }
 
   private async findPackage(
-    ownerName: string, type: string, name: string, actor: Actor | undefined, level: 'read' | 'write',
+    ownerName: string,
+    type: string,
+    name: string,
+    actor: Actor | undefined,
+    level: 'read' | 'write',
   ): Promise<{ owner: Owner; pkg: Package }> {
     const owner = await this.access.owner(ownerName, actor, level);
     const pkg = await this.access.visiblePackage(owner, type, name, actor);
@@ -71,7 +75,14 @@ export class PackageCatalog {
     return { owner, pkg };
   }
 
-  private async findVersion(ownerName: string, type: string, name: string, version: string, actor: Actor | undefined, level: 'read' | 'write') {
+  private async findVersion(
+    ownerName: string,
+    type: string,
+    name: string,
+    version: string,
+    actor: Actor | undefined,
+    level: 'read' | 'write',
+  ) {
     const { owner, pkg } = await this.findPackage(ownerName, type, name, actor, level);
     const found = await this.packages.findVersion(pkg.id, version);
     if (!found) throw new NotFoundException(`version ${version} of package ${type}/${name} does not exist`);
@@ -82,7 +93,9 @@ export class PackageCatalog {
     const viewer = actor?.user;
     const creator = (version.creatorId !== null ? await this.owners.findById(version.creatorId) : null) ?? SYSTEM_USERS[0];
     const repo = pkg.repoId !== null ? await this.repositoryStore.findById(pkg.repoId) : null;
-    const repository = repo ? toApiRepository(repo, owner, await this.repositories.permissionOf(owner, repo, viewer), viewer, this.shapes) : null;
+    const repository = repo
+      ? toApiRepository(repo, owner, await this.repositories.permissionOf(owner, repo, viewer), viewer, this.shapes)
+      : null;
     return {
       id: version.id,
       owner: toApiUser(owner, viewer, this.shapes),

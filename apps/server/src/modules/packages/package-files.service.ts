@@ -58,7 +58,11 @@ export class PackageFiles {
     this.store = new ContentAddressedStore(blobs);
   }
 
-  async add(target: PackageFileTarget, content: Readable, limits: { maxBytes?: number; check?: (digests: BlobDigests & { sha256: string; size: number }) => void } = {}): Promise<AddedFile> {
+  async add(
+    target: PackageFileTarget,
+    content: Readable,
+    limits: { maxBytes?: number; check?: (digests: BlobDigests & { sha256: string; size: number }) => void } = {},
+  ): Promise<AddedFile> {
     const received = await this.receive(content, limits.maxBytes);
     try {
       limits.check?.({ ...received.digests, sha256: received.sha256, size: received.size });
@@ -111,9 +115,14 @@ export class PackageFiles {
   private record(target: PackageFileTarget, received: ReceivedContent): Promise<AddedFile> {
     return this.unitOfWork.run(async (tx) => {
       const pkg = await tx.packages.findOrCreatePackage({ ownerId: target.ownerId, type: target.type, name: target.packageName });
-      const { version, created } = await tx.packages.findOrCreateVersion(pkg.id, target.version, { creatorId: target.creatorId, metadata: target.metadata ?? null });
-      if (!created && target.newVersionOnly) throw new ConflictException(`version ${target.version} of ${target.packageName} already exists`);
-      if (await tx.packages.findFile(version.id, target.fileName)) throw new ConflictException(`file ${target.fileName} already exists in ${target.packageName} ${target.version}`);
+      const { version, created } = await tx.packages.findOrCreateVersion(pkg.id, target.version, {
+        creatorId: target.creatorId,
+        metadata: target.metadata ?? null,
+      });
+      if (!created && target.newVersionOnly)
+        throw new ConflictException(`version ${target.version} of ${target.packageName} already exists`);
+      if (await tx.packages.findFile(version.id, target.fileName))
+        throw new ConflictException(`file ${target.fileName} already exists in ${target.packageName} ${target.version}`);
       const blob = await tx.packages.putBlob(received.sha256, received.size, received.digests);
       await tx.packages.addFile(version.id, blob.id, target.fileName);
       return { pkg, version, blob };

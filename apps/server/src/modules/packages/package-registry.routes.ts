@@ -42,10 +42,13 @@ export class PackageRegistryRoutes implements OnModuleInit {
    */
   private mountPackagePage(scope: FastifyInstance): void {
     const apiRoot = `${this.config.server.rootUrl}api/v1/packages/`;
-    scope.get('/:owner/-/packages/:type/:name/:version', (request: FastifyRequest<{ Params: Record<'owner' | 'type' | 'name' | 'version', string> }>, reply) => {
-      const { owner, type, name, version } = request.params;
-      return reply.redirect(apiRoot + [owner, type, name, version].map(encodeURIComponent).join('/'), 302);
-    });
+    scope.get(
+      '/:owner/-/packages/:type/:name/:version',
+      (request: FastifyRequest<{ Params: Record<'owner' | 'type' | 'name' | 'version', string> }>, reply) => {
+        const { owner, type, name, version } = request.params;
+        return reply.redirect(apiRoot + [owner, type, name, version].map(encodeURIComponent).join('/'), 302);
+      },
+    );
   }
 
   private mountGeneric(scope: FastifyInstance): void {
@@ -54,7 +57,9 @@ export class PackageRegistryRoutes implements OnModuleInit {
     scope.put<RouteOf<GenericRegistryHandler['upload']>>(file, (request, reply) => handler.upload(request, reply));
     scope.get<RouteOf<GenericRegistryHandler['download']>>(file, (request, reply) => handler.download(request, reply));
     scope.delete<RouteOf<GenericRegistryHandler['deleteFile']>>(file, (request, reply) => handler.deleteFile(request, reply));
-    scope.delete<RouteOf<GenericRegistryHandler['deleteVersion']>>('/api/packages/:owner/generic/:name/:version', (request, reply) => handler.deleteVersion(request, reply));
+    scope.delete<RouteOf<GenericRegistryHandler['deleteVersion']>>('/api/packages/:owner/generic/:name/:version', (request, reply) =>
+      handler.deleteVersion(request, reply),
+    );
   }
 
   /** npm's paths hold scoped names with or without an encoded slash, so one route per method hands the rest to the handler. */

@@ -23,7 +23,14 @@ import { PackagesController } from './packages.controller';
   imports: [AccountsModule, RepositoriesModule],
   controllers: [PackagesController],
   providers: [
-    PackageFiles, PackageAccess, PackageCatalog, GenericRegistry, NpmRegistry, GenericRegistryHandler, NpmRegistryHandler, PackageRegistryRoutes,
+    PackageFiles,
+    PackageAccess,
+    PackageCatalog,
+    GenericRegistry,
+    NpmRegistry,
+    GenericRegistryHandler,
+    NpmRegistryHandler,
+    PackageRegistryRoutes,
     shapeContextProvider,
   ],
 })

@@ -1,5 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UnprocessableEntityException } from '@nestjs/common';
-import { ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiOkResponse, ApiQuery, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiOkResponse,
+  ApiQuery,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
 import { PullRequestState } from '@bellows/domain';
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-metadata';
@@ -29,7 +37,12 @@ export class PullsController {
   @ApiCreatedResponse({ type: ApiPullRequest })
   @ApiUnprocessableEntityResponse({ description: 'a branch is missing, head equals base, or the input is invalid' })
   @ApiConflictResponse({ description: 'an open pull request for the same head and base exists' })
-  async repoCreatePullRequest(@Param('owner') owner: string, @Param('repo') repo: string, @Body() body: CreatePullRequestOption, @CurrentActor() actor: Actor): Promise<ApiPullRequest> {
+  async repoCreatePullRequest(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Body() body: CreatePullRequestOption,
+    @CurrentActor() actor: Actor,
+  ): Promise<ApiPullRequest> {
     const target = await this.repos.forReading(owner, repo, actor);
     return this.pulls.create(target, body, actor.user);
   }
@@ -55,7 +68,12 @@ export class PullsController {
 
   @Get(':index')
   @ApiOkResponse({ type: ApiPullRequest })
-  async repoGetPullRequest(@Param('owner') owner: string, @Param('repo') repo: string, @Param('index') index: string, @CurrentActor() actor: Actor | undefined): Promise<ApiPullRequest> {
+  async repoGetPullRequest(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('index') index: string,
+    @CurrentActor() actor: Actor | undefined,
+  ): Promise<ApiPullRequest> {
     const target = await this.repos.forReading(owner, repo, actor);
     return this.pulls.get(target, pullNumber(index), actor?.user);
   }
@@ -93,7 +111,11 @@ export class PullsController {
     const target = await this.repos.forReading(owner, repo, actor);
     const page = await this.pulls.commits(target, pullNumber(index), paging);
     const accounts = await this.repos.commitAccounts(page.items, actor);
-    return new PageOf(page.items.map((commit) => toApiCommit(commit, target.urls, accounts)), page.total, paging);
+    return new PageOf(
+      page.items.map((commit) => toApiCommit(commit, target.urls, accounts)),
+      page.total,
+      paging,
+    );
   }
 
   @Get(':index/files')
@@ -110,7 +132,11 @@ export class PullsController {
     const target = await this.repos.forReading(owner, repo, actor);
     const { files, headSha } = await this.pulls.files(target, pullNumber(index));
     const page = files.slice(paging.offset, paging.offset + paging.limit);
-    return new PageOf(page.map((file) => toApiChangedFile(file, target.urls, headSha)), files.length, paging);
+    return new PageOf(
+      page.map((file) => toApiChangedFile(file, target.urls, headSha)),
+      files.length,
+      paging,
+    );
   }
 }
 

@@ -31,13 +31,23 @@ export class PullsService {
       throw new ConflictException(`an open pull request already proposes ${head} for ${base}`);
     }
     const pull = await this.pullRequests.create({
-      repoId: target.repo.id, posterId: poster.id, title: input.title.trim(), body: input.body ?? '',
-      headBranch: head, baseBranch: base, mergeBase: ancestor,
+      repoId: target.repo.id,
+      posterId: poster.id,
+      title: input.title.trim(),
+      body: input.body ?? '',
+      headBranch: head,
+      baseBranch: base,
+      mergeBase: ancestor,
     });
     return this.shape(target, pull, poster);
   }
 
-  async list(target: RepoGit, state: PullRequestState, paging: PageRequest, viewer: Owner | undefined): Promise<[ApiPullRequest[], number]> {
+  async list(
+    target: RepoGit,
+    state: PullRequestState,
+    paging: PageRequest,
+    viewer: Owner | undefined,
+  ): Promise<[ApiPullRequest[], number]> {
     const [pulls, total] = await this.pullRequests.list(target.repo.id, state, paging.offset, paging.limit);
     return [await Promise.all(pulls.map((pull) => this.shape(target, pull, viewer))), total];
   }
@@ -53,7 +63,8 @@ export class PullsService {
    */
   async edit(target: RepoGit, index: number, changes: EditPullRequestOption, editor: Owner): Promise<ApiPullRequest> {
     const pull = await this.find(target, index);
-    if (!target.canWrite && pull.issue.posterId !== editor.id) throw new ForbiddenException('only the poster and writers may edit this pull request');
+    if (!target.canWrite && pull.issue.posterId !== editor.id)
+      throw new ForbiddenException('only the poster and writers may edit this pull request');
     const update: Required<PullRequestChanges> = { issue: {}, pull: {} };
     if (changes.title !== undefined) update.issue.title = changes.title.trim();
     if (changes.body !== undefined) update.issue.body = changes.body;
@@ -63,7 +74,8 @@ export class PullsService {
       const newBase = base ?? pull.baseBranch;
       update.pull.mergeBase = await this.checkBranches(target, pull.headBranch, newBase);
       const clash = await this.pullRequests.findOpen(target.repo.id, pull.headBranch, newBase);
-      if (clash && clash.id !== pull.id) throw new ConflictException(`pull request #${clash.issue.index} already proposes ${pull.headBranch} for ${newBase}`);
+      if (clash && clash.id !== pull.id)
+        throw new ConflictException(`pull request #${clash.issue.index} already proposes ${pull.headBranch} for ${newBase}`);
       update.pull.baseBranch = newBase;
     }
     if (changes.state !== undefined) {
@@ -115,7 +127,10 @@ export class PullsService {
   private async checkBranches(target: RepoGit, head: string, base: string): Promise<string> {
     if (head === base) throw new UnprocessableEntityException('head and base must be different branches');
     return withGitErrors(async () => {
-      for (const [field, branch] of [['head', head], ['base', base]]) {
+      for (const [field, branch] of [
+        ['head', head],
+        ['base', base],
+      ]) {
         if ((await this.refs.branchTip(target.path, branch)) === undefined) {
           throw new UnprocessableEntityException(`${field}: branch ${branch} does not exist`);
         }

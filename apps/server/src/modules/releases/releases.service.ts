@@ -1,6 +1,14 @@
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
-  AttachmentStore, Owner, OwnerStore, Release, ReleaseChanges, ReleaseFilter, ReleaseStore, ReleaseTagTakenError, UnitOfWork,
+  AttachmentStore,
+  Owner,
+  OwnerStore,
+  Release,
+  ReleaseChanges,
+  ReleaseFilter,
+  ReleaseStore,
+  ReleaseTagTakenError,
+  UnitOfWork,
 } from '@bellows/domain';
 import { removeAttachmentFiles } from '../attachments/attachment-files';
 import { CONFIG } from '../../app/tokens';
@@ -88,7 +96,11 @@ export class ReleasesService {
   }
 
   async latest(target: ReleaseRepo): Promise<Release> {
-    return this.visible(target, await this.releases.latest(target.repo.id), `${target.owner.name}/${target.repo.name} has no published release`);
+    return this.visible(
+      target,
+      await this.releases.latest(target.repo.id),
+      `${target.owner.name}/${target.repo.name} has no published release`,
+    );
   }
 
   async create(target: ReleaseRepo, option: CreateReleaseOption, actor: Actor): Promise<Release> {
@@ -99,8 +111,16 @@ export class ReleasesService {
     const tag = draft ? null : await this.tags.ensure(target, tagName, targetCommitish);
     try {
       return await this.releases.create({
-        repoId: target.repo.id, tagName, targetCommitish, name: option.name ?? '', body: option.body ?? '', isDraft: draft,
-        isPrerelease: option.prerelease ?? false, publisherId: actor.user.id, sha1: tag?.sha1 ?? null, createdAt: new Date(),
+        repoId: target.repo.id,
+        tagName,
+        targetCommitish,
+        name: option.name ?? '',
+        body: option.body ?? '',
+        isDraft: draft,
+        isPrerelease: option.prerelease ?? false,
+        publisherId: actor.user.id,
+        sha1: tag?.sha1 ?? null,
+        createdAt: new Date(),
         publishedAt: draft ? null : new Date(),
       });
     } catch (error) {
@@ -130,8 +150,10 @@ export class ReleasesService {
         const current = await tx.releases.findForChange(release.id);
         if (!current) throw releaseGone(release.id);
         const next = editedRelease(current, option, tagName);
-        if (next.tagName !== current.tagName && (await tx.releases.findByTag(target.repo.id, next.tagName))) throw releaseExists(next.tagName);
-        if (!next.isDraft && (current.isDraft || next.tagName !== current.tagName)) madeTag = await this.tagRelease(target, next, current.isDraft);
+        if (next.tagName !== current.tagName && (await tx.releases.findByTag(target.repo.id, next.tagName)))
+          throw releaseExists(next.tagName);
+        if (!next.isDraft && (current.isDraft || next.tagName !== current.tagName))
+          madeTag = await this.tagRelease(target, next, current.isDraft);
         if (!(await tx.releases.update(current.id, changedColumns(current, next)))) throw releaseGone(release.id);
         return next;
       });
@@ -167,7 +189,10 @@ export class ReleasesService {
     const publishers = await this.publishersOf(releases);
     return releases.map((release) =>
       toApiRelease({
-        release, urls: target.urls, ctx: this.ctx, viewer: actor?.user,
+        release,
+        urls: target.urls,
+        ctx: this.ctx,
+        viewer: actor?.user,
         publisher: release.publisherId === null ? null : (publishers.get(release.publisherId) ?? null),
         attachments: attachments.filter((attachment) => attachment.releaseId === release.id),
       }),

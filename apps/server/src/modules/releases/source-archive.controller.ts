@@ -25,6 +25,9 @@ export class SourceArchiveController {
     @CurrentActor() actor: Actor | undefined,
   ): Promise<StreamableFile> {
     const { stream, contentType, fileName } = await this.archives.open(owner, repo, name, actor);
-    return new StreamableFile(stream.output, { type: contentType, disposition: `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}` });
+    return new StreamableFile(stream.output, {
+      type: contentType,
+      disposition: `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    });
   }
 }

@@ -1,4 +1,10 @@
-import { ConflictException, HttpException, NotFoundException, PayloadTooLargeException, UnprocessableEntityException } from '@nestjs/common';
+import {
+  ConflictException,
+  HttpException,
+  NotFoundException,
+  PayloadTooLargeException,
+  UnprocessableEntityException,
+} from '@nestjs/common';
 import { GitConflictError, GitContentTooLargeError, GitNotFoundError, InvalidGitInputError } from '../repositories/git-errors';
 
 /**

@@ -1,7 +1,16 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import {
-  ApiConflictResponse, ApiCreatedResponse, ApiExtraModels, ApiForbiddenResponse, ApiOkResponse, ApiParam, ApiProduces, ApiQuery, ApiTags,
-  ApiUnprocessableEntityResponse, getSchemaPath,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiForbiddenResponse,
+  ApiOkResponse,
+  ApiParam,
+  ApiProduces,
+  ApiQuery,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import { FastifyReply } from 'fastify';
 import { Actor } from '../../http/auth/actor';
@@ -30,7 +39,12 @@ export class RepoContentsController {
   @Get('contents')
   @ApiQuery({ name: 'ref', required: false, description: 'branch, tag or commit; the default branch when absent' })
   @ApiOkResponse({ type: [ApiContentsResponse] })
-  async repoGetContentsList(@Param('owner') owner: string, @Param('repo') repo: string, @Query('ref') ref: unknown, @CurrentActor() actor: Actor | undefined) {
+  async repoGetContentsList(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Query('ref') ref: unknown,
+    @CurrentActor() actor: Actor | undefined,
+  ) {
     const target = await this.repos.forReading(owner, repo, actor);
     return this.contents.read(target, '', queryText(ref));
   }
@@ -41,9 +55,17 @@ export class RepoContentsController {
   @ApiExtraModels(ApiContentsResponse)
   @ApiOkResponse({
     description: 'a file (with base64 content) or, for a directory, its entries',
-    schema: { oneOf: [{ $ref: getSchemaPath(ApiContentsResponse) }, { type: 'array', items: { $ref: getSchemaPath(ApiContentsResponse) } }] },
+    schema: {
+      oneOf: [{ $ref: getSchemaPath(ApiContentsResponse) }, { type: 'array', items: { $ref: getSchemaPath(ApiContentsResponse) } }],
+    },
   })
-  async repoGetContents(@Param('owner') owner: string, @Param('repo') repo: string, @Param('*') filePath: string, @Query('ref') ref: unknown, @CurrentActor() actor: Actor | undefined) {
+  async repoGetContents(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('*') filePath: string,
+    @Query('ref') ref: unknown,
+    @CurrentActor() actor: Actor | undefined,
+  ) {
     const target = await this.repos.forReading(owner, repo, actor);
     return this.contents.read(target, trimSlashes(filePath), queryText(ref));
   }
@@ -55,7 +77,13 @@ export class RepoContentsController {
   @ApiForbiddenResponse({ description: 'no write permission' })
   @ApiUnprocessableEntityResponse({ description: 'invalid input, the file already exists, or new_branch exists' })
   @ApiConflictResponse({ description: 'the branch moved while writing' })
-  async repoCreateFile(@Param('owner') owner: string, @Param('repo') repo: string, @Param('*') filePath: string, @Body() body: CreateFileOptions, @CurrentActor() actor: Actor): Promise<ApiFileResponse> {
+  async repoCreateFile(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('*') filePath: string,
+    @Body() body: CreateFileOptions,
+    @CurrentActor() actor: Actor,
+  ): Promise<ApiFileResponse> {
     const target = await this.repos.forWriting(owner, repo, actor);
     return this.contents.create(target, trimSlashes(filePath), body, actor.user);
   }
@@ -68,7 +96,13 @@ export class RepoContentsController {
   @ApiForbiddenResponse({ description: 'no write permission' })
   @ApiUnprocessableEntityResponse({ description: 'invalid input, or `sha` is not the current blob of the file' })
   @ApiConflictResponse({ description: 'the branch moved while writing' })
-  async repoUpdateFile(@Param('owner') owner: string, @Param('repo') repo: string, @Param('*') filePath: string, @Body() body: UpdateFileOptions, @CurrentActor() actor: Actor): Promise<ApiFileResponse> {
+  async repoUpdateFile(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('*') filePath: string,
+    @Body() body: UpdateFileOptions,
+    @CurrentActor() actor: Actor,
+  ): Promise<ApiFileResponse> {
     const target = await this.repos.forWriting(owner, repo, actor);
     return this.contents.update(target, trimSlashes(filePath), body, actor.user);
   }

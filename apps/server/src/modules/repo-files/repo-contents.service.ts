@@ -5,7 +5,14 @@ import { BlobHandle, GitIdentity, RepositoryContents, TreeEntry } from '../repos
 import { RepositoryHistory } from '../repositories/repository-history';
 import { RepositoryRefs } from '../repositories/repository-refs';
 import {
-  ApiContentsResponse, ApiFileResponse, contentType, FileOptions, Identity, toApiContents, toApiFileResponse, UpdateFileOptions,
+  ApiContentsResponse,
+  ApiFileResponse,
+  contentType,
+  FileOptions,
+  Identity,
+  toApiContents,
+  toApiFileResponse,
+  UpdateFileOptions,
 } from './dto/contents.dto';
 import { withGitErrors } from './git-errors';
 import { RepoGit, RepoGitResolver } from './repo-git';
@@ -73,21 +80,31 @@ export class RepoContentsService {
    * Forgejo's status: missing branch 404, file exists / stale sha 422), then
    * commits; a branch moved by someone else meanwhile is a 409.
    */
-  private async write(target: RepoGit, filePath: string, options: FileOptions, actor: Owner, expectedSha: string | null): Promise<ApiFileResponse> {
+  private async write(
+    target: RepoGit,
+    filePath: string,
+    options: FileOptions,
+    actor: Owner,
+    expectedSha: string | null,
+  ): Promise<ApiFileResponse> {
     const branch = options.branch || target.repo.defaultBranch;
     const newBranch = options.new_branch && options.new_branch !== branch ? options.new_branch : undefined;
     const result = await withGitErrors(async () => {
       await this.checkExpectation(target, filePath, branch, newBranch, expectedSha);
       try {
         return await this.contents.createOrUpdateFile(target.path, {
-          branch, newBranch, filePath, content: Buffer.from(options.content, 'base64'),
+          branch,
+          newBranch,
+          filePath,
+          content: Buffer.from(options.content, 'base64'),
           message: options.message?.trim() || `${expectedSha === null ? 'Add' : 'Update'} ${filePath}`,
           author: identityOf(options.author, actor, options.dates?.author),
           committer: identityOf(options.committer ?? options.author, actor, options.dates?.committer),
           expectedBlobSha: expectedSha,
         });
       } catch (error) {
-        if (error instanceof GitConflictError) throw new GitConflictError(`${error.message} (the branch changed while writing; read the file again and retry)`);
+        if (error instanceof GitConflictError)
+          throw new GitConflictError(`${error.message} (the branch changed while writing; read the file again and retry)`);
         throw error;
       }
     });
@@ -100,7 +117,13 @@ export class RepoContentsService {
     });
   }
 
-  private async checkExpectation(target: RepoGit, filePath: string, branch: string, newBranch: string | undefined, expectedSha: string | null): Promise<void> {
+  private async checkExpectation(
+    target: RepoGit,
+    filePath: string,
+    branch: string,
+    newBranch: string | undefined,
+    expectedSha: string | null,
+  ): Promise<void> {
     const empty = await this.refs.isEmpty(target.path);
     const tip = empty ? undefined : await this.refs.branchTip(target.path, branch);
     if (!empty && tip === undefined) throw new NotFoundException(`branch ${branch} does not exist`);

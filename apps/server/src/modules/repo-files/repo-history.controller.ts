@@ -23,14 +23,24 @@ export class RepoHistoryController {
   @ApiQuery({ name: 'page', required: false, type: 'integer' })
   @ApiQuery({ name: 'limit', required: false, type: 'integer' })
   @ApiOkResponse({ type: [ApiBranch] })
-  async repoListBranches(@Param('owner') owner: string, @Param('repo') repo: string, @CurrentActor() actor: Actor | undefined, @Paging() paging: PageRequest): Promise<PageOf<ApiBranch>> {
+  async repoListBranches(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @CurrentActor() actor: Actor | undefined,
+    @Paging() paging: PageRequest,
+  ): Promise<PageOf<ApiBranch>> {
     const target = await this.repos.forReading(owner, repo, actor);
     return this.history.branches(target, paging);
   }
 
   @Get('branches/:branch')
   @ApiOkResponse({ type: ApiBranch })
-  async repoGetBranch(@Param('owner') owner: string, @Param('repo') repo: string, @Param('branch') branchName: string, @CurrentActor() actor: Actor | undefined): Promise<ApiBranch> {
+  async repoGetBranch(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('branch') branchName: string,
+    @CurrentActor() actor: Actor | undefined,
+  ): Promise<ApiBranch> {
     const target = await this.repos.forReading(owner, repo, actor);
     return this.history.branch(target, branchName);
   }

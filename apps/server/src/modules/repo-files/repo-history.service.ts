@@ -27,7 +27,11 @@ export class RepoHistoryService {
   async branches(target: RepoGit, paging: PageRequest): Promise<PageOf<ApiBranch>> {
     const branches = await withGitErrors(() => this.refs.listBranches(target.path));
     const page = branches.slice(paging.offset, paging.offset + paging.limit);
-    return new PageOf(page.map((branch) => toApiBranch(branch, target.urls, target.canWrite)), branches.length, paging);
+    return new PageOf(
+      page.map((branch) => toApiBranch(branch, target.urls, target.canWrite)),
+      branches.length,
+      paging,
+    );
   }
 
   /** The branch; 404 when it does not exist. */
@@ -48,7 +52,11 @@ export class RepoHistoryService {
     if (await this.refs.isEmpty(target.path)) throw new ConflictException('Git Repository is empty.');
     const page = await withGitErrors(() => this.history.listCommits(target.path, { ...query, skip: paging.offset, limit: paging.limit }));
     const accounts = await this.repos.commitAccounts(page.items, actor);
-    return new PageOf(page.items.map((commit) => toApiCommit(commit, target.urls, accounts, detail)), page.total, paging);
+    return new PageOf(
+      page.items.map((commit) => toApiCommit(commit, target.urls, accounts, detail)),
+      page.total,
+      paging,
+    );
   }
 
   /** One commit by sha or ref; 404 when there is none. */

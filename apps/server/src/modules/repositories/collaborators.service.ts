@@ -27,7 +27,11 @@ export class CollaboratorsService {
   async list(owner: string, repo: string, actor: Actor, paging: PageRequest): Promise<PageOf<ApiUser>> {
     const ctx = await this.access.resolve(owner, repo, actor);
     const [rows, total] = await this.collaborations.list(ctx.repo.id, paging.offset, paging.limit);
-    return new PageOf(rows.map((row) => toApiUser(row.user, actor.user, this.shapes)), total, paging);
+    return new PageOf(
+      rows.map((row) => toApiUser(row.user, actor.user, this.shapes)),
+      total,
+      paging,
+    );
   }
 
   /** Nothing when `name` is a collaborator; 404 otherwise. */

@@ -1,5 +1,12 @@
 import { Body, Controller, Get, Param, Post } from '@nestjs/common';
-import { ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSignIn, RequireSiteAdmin, ScopeGroup } from '../../http/auth/auth-metadata';
 import { PageOf } from '../../http/page-of';
@@ -37,7 +44,11 @@ export class OrgReposController {
   @paged()
   @ApiOkResponse({ type: [ApiRepository] })
   @ApiNotFoundResponse({ description: 'no such organization, or one the caller may not see' })
-  async orgListRepos(@Param('org') name: string, @CurrentActor() actor: Actor | undefined, @Paging() paging: PageRequest): Promise<PageOf<ApiRepository>> {
+  async orgListRepos(
+    @Param('org') name: string,
+    @CurrentActor() actor: Actor | undefined,
+    @Paging() paging: PageRequest,
+  ): Promise<PageOf<ApiRepository>> {
     const org = await this.membership.findVisibleOrg(name, actor?.user);
     return this.listing.list({ ownerId: org.id, order: 'id' }, actor?.user, paging);
   }
@@ -58,7 +69,11 @@ export class AdminReposController {
   @ApiCreatedResponse({ type: ApiRepository })
   @ApiNotFoundResponse({ description: 'no such user' })
   @ApiConflictResponse({ description: 'the name is taken' })
-  async adminCreateRepo(@Param('username') username: string, @Body() body: CreateRepoOption, @CurrentActor() actor: Actor): Promise<ApiRepository> {
+  async adminCreateRepo(
+    @Param('username') username: string,
+    @Body() body: CreateRepoOption,
+    @CurrentActor() actor: Actor,
+  ): Promise<ApiRepository> {
     const owner = await this.users.requireStoredUserByName(username);
     return this.creation.create(owner, body, actor.user);
   }

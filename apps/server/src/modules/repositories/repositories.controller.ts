@@ -1,6 +1,27 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, Res, UnprocessableEntityException } from '@nestjs/common';
 import {
-  ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiQuery, ApiTags, ApiUnprocessableEntityResponse,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Req,
+  Res,
+  UnprocessableEntityException,
+} from '@nestjs/common';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiQuery,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { Actor } from '../../http/auth/actor';
@@ -43,7 +64,12 @@ export class RepositoriesController {
   @ApiQuery({ name: 'q', required: false, description: 'keyword in the name' })
   @ApiQuery({ name: 'uid', required: false, type: 'integer', description: 'only repositories this user owns or has access to' })
   @ApiQuery({ name: 'exclusive', required: false, type: 'boolean', description: 'with uid: only repositories the user owns' })
-  @ApiQuery({ name: 'private', required: false, type: 'boolean', description: 'include private repositories the caller may read (default true)' })
+  @ApiQuery({
+    name: 'private',
+    required: false,
+    type: 'boolean',
+    description: 'include private repositories the caller may read (default true)',
+  })
   @ApiQuery({ name: 'is_private', required: false, type: 'boolean' })
   @ApiQuery({ name: 'archived', required: false, type: 'boolean' })
   @ApiQuery({ name: 'sort', required: false, enum: SORT_VALUES })
@@ -82,7 +108,11 @@ export class RepositoriesController {
   @Get('repos/:owner/:repo')
   @ApiOkResponse({ type: ApiRepository })
   @ApiNotFoundResponse({ description: 'no such repository, or one the caller may not read' })
-  async repoGet(@Param('owner') owner: string, @Param('repo') repo: string, @CurrentActor() actor: Actor | undefined): Promise<ApiRepository> {
+  async repoGet(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @CurrentActor() actor: Actor | undefined,
+  ): Promise<ApiRepository> {
     return this.shape(await this.access.resolve(owner, repo, actor), actor);
   }
 
@@ -92,7 +122,12 @@ export class RepositoriesController {
   @ApiNotFoundResponse({ description: 'no such repository, or one the caller may not read' })
   @ApiConflictResponse({ description: 'the new name is taken' })
   @ApiUnprocessableEntityResponse({ description: 'invalid name, or a default branch that does not exist' })
-  async repoEdit(@Param('owner') owner: string, @Param('repo') repo: string, @Body() body: EditRepoOption, @CurrentActor() actor: Actor): Promise<ApiRepository> {
+  async repoEdit(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Body() body: EditRepoOption,
+    @CurrentActor() actor: Actor,
+  ): Promise<ApiRepository> {
     const ctx = await this.access.resolve(owner, repo, actor);
     this.access.requireAdmin(ctx);
     if (body.name !== undefined) await this.repositories.rename(ctx.owner, ctx.repo, body.name);

@@ -60,6 +60,7 @@ export class RepositoryAccess {
   }
 
   requireAdmin(ctx: RepoContext): void {
-    if (!atLeast(ctx.permission, 'admin')) throw new ForbiddenException(`you must be an administrator of ${ctx.owner.name}/${ctx.repo.name}`);
+    if (!atLeast(ctx.permission, 'admin'))
+      throw new ForbiddenException(`you must be an administrator of ${ctx.owner.name}/${ctx.repo.name}`);
   }
 }

@@ -45,7 +45,13 @@ export class RepositoryCreation {
   private createRepository(owner: Owner, body: CreateRepoOption, creator: Owner): Promise<Repository> {
     return this.repositories.create(
       owner,
-      { name: body.name, description: body.description, isPrivate: body.private, defaultBranch: body.default_branch, autoInit: body.auto_init },
+      {
+        name: body.name,
+        description: body.description,
+        isPrivate: body.private,
+        defaultBranch: body.default_branch,
+        autoInit: body.auto_init,
+      },
       creator,
     );
   }

@@ -71,7 +71,12 @@ export abstract class RepositoryHistory {
   /** One commit by sha or ref, with its files. */
   abstract getCommit(repoPath: string, revision: string): Promise<CommitWithFiles>;
   /** Commits reachable from `head` but not from `base` (`base..head`), newest first, with their files. */
-  abstract commitsBetween(repoPath: string, base: string, head: string, page?: { skip?: number; limit?: number }): Promise<Page<CommitWithFiles>>;
+  abstract commitsBetween(
+    repoPath: string,
+    base: string,
+    head: string,
+    page?: { skip?: number; limit?: number },
+  ): Promise<Page<CommitWithFiles>>;
   /** What `head` changes since its merge base with `base`; GitNotFoundError when they share no history. */
   abstract changedFiles(repoPath: string, base: string, head: string): Promise<ChangedFile[]>;
   /** The best common ancestor of two revisions; undefined when they share no history. */

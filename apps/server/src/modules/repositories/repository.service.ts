@@ -1,7 +1,15 @@
 import { ConflictException, Injectable, Logger, UnprocessableEntityException } from '@nestjs/common';
 import {
-  ContainerGoneError, describeRepoNameProblem, Owner, OwnerStore, repoNameProblem, Repository, RepositoryDetails, RepositoryNameTakenError,
-  RepositorySearchStore, RepositoryStore,
+  ContainerGoneError,
+  describeRepoNameProblem,
+  Owner,
+  OwnerStore,
+  repoNameProblem,
+  Repository,
+  RepositoryDetails,
+  RepositoryNameTakenError,
+  RepositorySearchStore,
+  RepositoryStore,
 } from '@bellows/domain';
 import { removeAttachmentFiles } from '../attachments/attachment-files';
 import { BlobStorage } from '../storage/blob-storage';
@@ -77,8 +85,13 @@ export class RepositoryService {
     } catch (error) {
       await this.repositories.delete(repo.id);
       // A folder that was there before us is not ours to remove.
-      if (createdOnDisk) await this.git.delete(owner.name, repo.name).catch((cleanup) => this.logger.error(`could not remove ${owner.name}/${repo.name}: ${cleanup}`));
-      throw error instanceof GitConflictError ? new ConflictException(`files of repository ${owner.name}/${repo.name} already exist on disk`) : error;
+      if (createdOnDisk)
+        await this.git
+          .delete(owner.name, repo.name)
+          .catch((cleanup) => this.logger.error(`could not remove ${owner.name}/${repo.name}: ${cleanup}`));
+      throw error instanceof GitConflictError
+        ? new ConflictException(`files of repository ${owner.name}/${repo.name} already exist on disk`)
+        : error;
     }
   }
 
@@ -93,7 +106,10 @@ export class RepositoryService {
     const files = await this.repositories.delete(repo.id);
     if (!files) throw new ContainerGoneError('repository', `${owner.name}/${repo.name}`);
     await this.git.delete(owner.name, repo.name);
-    await removeAttachmentFiles(this.blobs, files.attachmentUuids.map((uuid) => ({ uuid })));
+    await removeAttachmentFiles(
+      this.blobs,
+      files.attachmentUuids.map((uuid) => ({ uuid })),
+    );
     for (const key of files.artifactKeys) await this.blobs.delete(key);
   }
 
@@ -148,7 +164,8 @@ export class RepositoryService {
     const bytes = await this.sizes.measureSize(repoPath);
     await this.repositories.setGitSize(repo.id, bytes);
     // An empty repository has no object files, so only a non-zero size can mean a first commit.
-    if (repo.isEmpty && bytes > 0 && !(await this.refs.isEmpty(repoPath))) await this.repositories.updateDetails(repo.id, { isEmpty: false });
+    if (repo.isEmpty && bytes > 0 && !(await this.refs.isEmpty(repoPath)))
+      await this.repositories.updateDetails(repo.id, { isEmpty: false });
     return (await this.repositories.findById(repo.id)) ?? repo;
   }
 
@@ -167,7 +184,8 @@ export class RepositoryService {
         const owner = repo.owner;
         if (!(await this.git.exists(owner.name, repo.name))) continue;
         const fresh = await this.refreshGitSize(repo, owner);
-        if (fresh.gitSize !== repo.gitSize) changes.push({ fullName: `${owner.name}/${repo.name}`, stored: repo.gitSize, measured: fresh.gitSize });
+        if (fresh.gitSize !== repo.gitSize)
+          changes.push({ fullName: `${owner.name}/${repo.name}`, stored: repo.gitSize, measured: fresh.gitSize });
       }
       if (repos.length < batch) return changes;
     }
@@ -176,8 +194,12 @@ export class RepositoryService {
   private async insertRow(owner: Owner, input: NewRepositoryInput, defaultBranch: string): Promise<Repository> {
     try {
       return await this.repositories.insert({
-        ownerId: owner.id, name: input.name, isPrivate: input.isPrivate ?? false,
-        description: input.description ?? '', website: input.website ?? '', defaultBranch,
+        ownerId: owner.id,
+        name: input.name,
+        isPrivate: input.isPrivate ?? false,
+        description: input.description ?? '',
+        website: input.website ?? '',
+        defaultBranch,
       });
     } catch (error) {
       throw error instanceof RepositoryNameTakenError ? alreadyExists(owner, input.name) : error;
@@ -208,7 +230,6 @@ function assertRepoName(name: string): void {
   const problem = repoNameProblem(name);
   if (problem) throw new UnprocessableEntityException(describeRepoNameProblem(name, problem));
 }
-
 
 function alreadyExists(owner: Owner, name: string): ConflictException {
   return new ConflictException(`repository ${owner.name}/${name} already exists`);

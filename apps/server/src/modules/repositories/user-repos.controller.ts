@@ -25,9 +25,18 @@ export class UserReposController {
   @Get('user/repos')
   @RequireSignIn()
   @paged()
-  @ApiQuery({ name: 'order_by', required: false, enum: ORDER_BY_VALUES, description: 'size: smallest first; reversesize: largest first (git plus LFS)' })
+  @ApiQuery({
+    name: 'order_by',
+    required: false,
+    enum: ORDER_BY_VALUES,
+    description: 'size: smallest first; reversesize: largest first (git plus LFS)',
+  })
   @ApiOkResponse({ type: [ApiRepository] })
-  userCurrentListRepos(@CurrentActor() actor: Actor, @Query('order_by') orderBy: unknown, @Paging() paging: PageRequest): Promise<PageOf<ApiRepository>> {
+  userCurrentListRepos(
+    @CurrentActor() actor: Actor,
+    @Query('order_by') orderBy: unknown,
+    @Paging() paging: PageRequest,
+  ): Promise<PageOf<ApiRepository>> {
     return this.listing.list({ accessibleToUserId: actor.user.id, order: parseOrderBy(orderBy, 'id') }, actor.user, paging);
   }
 
@@ -35,7 +44,11 @@ export class UserReposController {
   @paged()
   @ApiOkResponse({ type: [ApiRepository] })
   @ApiNotFoundResponse({ description: 'no such user, or one the caller may not see' })
-  async userListRepos(@Param('username') username: string, @CurrentActor() actor: Actor | undefined, @Paging() paging: PageRequest): Promise<PageOf<ApiRepository>> {
+  async userListRepos(
+    @Param('username') username: string,
+    @CurrentActor() actor: Actor | undefined,
+    @Paging() paging: PageRequest,
+  ): Promise<PageOf<ApiRepository>> {
     const user = await this.users.requireUserByName(username);
     if (!(await this.membership.canSee(user, actor?.user))) throw new NotFoundException(`user "${username}" does not exist`);
     return this.listing.list({ ownerId: user.id, order: 'id' }, actor?.user, paging);

@@ -61,7 +61,12 @@ export class StorageGarbage {
     const removed: GarbageFile[] = [];
     let batch: ListedBlobInfo[] = [];
     const flush = async () => {
-      const garbage = new Set(await unreferencedKeys(this.references, batch.map((blob) => blob.key)));
+      const garbage = new Set(
+        await unreferencedKeys(
+          this.references,
+          batch.map((blob) => blob.key),
+        ),
+      );
       const doomed = batch.filter((blob) => garbage.has(blob.key));
       batch = [];
       for (let i = 0; i < doomed.length; i += REMOVE_PARALLELISM) {

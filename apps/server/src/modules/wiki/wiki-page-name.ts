@@ -28,7 +28,8 @@ export function wikiPageName(titleOrWebName: string): WikiPageName {
   if (FORBIDDEN.test(webName) || webName.startsWith('.')) {
     throw new BadRequestException(`title: "${titleOrWebName}" may not start with "." or contain slashes or control characters`);
   }
-  if (RESERVED.has(webName.toLowerCase()) && !isSpecialPage(webName)) throw new BadRequestException(`title: "${titleOrWebName}" is reserved`);
+  if (RESERVED.has(webName.toLowerCase()) && !isSpecialPage(webName))
+    throw new BadRequestException(`title: "${titleOrWebName}" is reserved`);
   return { title: webName.replace(/-/g, ' '), webName, fileName: `${webName}.md` };
 }
 

@@ -1,5 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-metadata';
 import { PageOf } from '../../http/page-of';
@@ -23,7 +31,12 @@ export class WikiController {
   @ApiCreatedResponse({ type: ApiWikiPage })
   @ApiBadRequestResponse({ description: 'the title is missing, reserved or taken' })
   @ApiForbiddenResponse({ description: 'no write permission' })
-  async repoCreateWikiPage(@Param('owner') owner: string, @Param('repo') repo: string, @Body() body: CreateWikiPageOptions, @CurrentActor() actor: Actor): Promise<ApiWikiPage> {
+  async repoCreateWikiPage(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Body() body: CreateWikiPageOptions,
+    @CurrentActor() actor: Actor,
+  ): Promise<ApiWikiPage> {
     const target = await this.repos.forWriting(owner, repo, actor);
     return this.wiki.createPage(target, body, actor.user);
   }
@@ -32,7 +45,12 @@ export class WikiController {
   @ApiQuery({ name: 'page', required: false, type: 'integer' })
   @ApiQuery({ name: 'limit', required: false, type: 'integer' })
   @ApiOkResponse({ type: [ApiWikiPageMetaData] })
-  async repoGetWikiPages(@Param('owner') owner: string, @Param('repo') repo: string, @CurrentActor() actor: Actor | undefined, @Paging() paging: PageRequest): Promise<PageOf<ApiWikiPageMetaData>> {
+  async repoGetWikiPages(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @CurrentActor() actor: Actor | undefined,
+    @Paging() paging: PageRequest,
+  ): Promise<PageOf<ApiWikiPageMetaData>> {
     const target = await this.repos.forReading(owner, repo, actor);
     const [pages, total] = await this.wiki.listPages(target, paging);
     return new PageOf(pages, total, paging);
@@ -40,7 +58,12 @@ export class WikiController {
 
   @Get('page/:pageName')
   @ApiOkResponse({ type: ApiWikiPage })
-  async repoGetWikiPage(@Param('owner') owner: string, @Param('repo') repo: string, @Param('pageName') pageName: string, @CurrentActor() actor: Actor | undefined): Promise<ApiWikiPage> {
+  async repoGetWikiPage(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('pageName') pageName: string,
+    @CurrentActor() actor: Actor | undefined,
+  ): Promise<ApiWikiPage> {
     const target = await this.repos.forReading(owner, repo, actor);
     return this.wiki.getPage(target, pageName);
   }
@@ -66,7 +89,12 @@ export class WikiController {
   @RequireSignIn()
   @ApiNoContentResponse({ description: 'deleted' })
   @ApiForbiddenResponse({ description: 'no write permission' })
-  async repoDeleteWikiPage(@Param('owner') owner: string, @Param('repo') repo: string, @Param('pageName') pageName: string, @CurrentActor() actor: Actor): Promise<void> {
+  async repoDeleteWikiPage(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('pageName') pageName: string,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
     const target = await this.repos.forWriting(owner, repo, actor);
     await this.wiki.deletePage(target, pageName, actor.user);
   }

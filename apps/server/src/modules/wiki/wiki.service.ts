@@ -10,7 +10,14 @@ import { GitIdentity, RepositoryContents } from '../repositories/repository-cont
 import { RepositoryHistory } from '../repositories/repository-history';
 import { RepositoryRefs } from '../repositories/repository-refs';
 import { pageOfFile, wikiPageName, WikiPageName } from './wiki-page-name';
-import { ApiWikiCommitList, ApiWikiPage, ApiWikiPageMetaData, CreateWikiPageOptions, toApiWikiCommit, toApiWikiPageMetaData } from './dto/wiki.dto';
+import {
+  ApiWikiCommitList,
+  ApiWikiPage,
+  ApiWikiPageMetaData,
+  CreateWikiPageOptions,
+  toApiWikiCommit,
+  toApiWikiPageMetaData,
+} from './dto/wiki.dto';
 
 /** No wiki page is served or accepted beyond this size. */
 const MAX_PAGE_BYTES = 10 * 1024 * 1024;
@@ -85,16 +92,25 @@ export class WikiService {
     await withGitErrors(async () => {
       const existing = await this.requirePage(path, branch, current);
       const content =
-        input.content_base64 !== undefined ? decode(input.content_base64) : await this.contents.readBlobBytes(path, existing, MAX_PAGE_BYTES);
+        input.content_base64 !== undefined
+          ? decode(input.content_base64)
+          : await this.contents.readBlobBytes(path, existing, MAX_PAGE_BYTES);
       const message = input.message || `Update ${renamed.title}`;
       if (renamed.fileName === current.fileName) {
         await this.write(path, branch, current, content, message, author, existing);
         return;
       }
-      if (await this.contents.statPath(path, branch, renamed.fileName)) throw new BadRequestException(`wiki page ${renamed.title} already exists`);
+      if (await this.contents.statPath(path, branch, renamed.fileName))
+        throw new BadRequestException(`wiki page ${renamed.title} already exists`);
       // Two commits (add the new file, then remove the old one): the git adapter writes one file per commit.
       await this.write(path, branch, renamed, content, message, author, null);
-      await this.contents.deleteFile(path, { branch, filePath: current.fileName, message, author: identityOf(author), expectedBlobSha: existing });
+      await this.contents.deleteFile(path, {
+        branch,
+        filePath: current.fileName,
+        message,
+        author: identityOf(author),
+        expectedBlobSha: existing,
+      });
     });
     return this.describe(target, path, branch, renamed);
   }
@@ -105,7 +121,13 @@ export class WikiService {
     await withGitErrors(async () => {
       const existing = await this.requirePage(path, branch, name);
       const message = `Delete ${name.title}`;
-      await this.contents.deleteFile(path, { branch, filePath: name.fileName, message, author: identityOf(author), expectedBlobSha: existing });
+      await this.contents.deleteFile(path, {
+        branch,
+        filePath: name.fileName,
+        message,
+        author: identityOf(author),
+        expectedBlobSha: existing,
+      });
     });
   }
 
@@ -140,7 +162,15 @@ export class WikiService {
     return entry?.type === 'blob' ? (await this.contents.readBlobBytes(path, entry.sha, MAX_PAGE_BYTES)).toString('base64') : '';
   }
 
-  private async write(path: string, branch: string, name: WikiPageName, content: Buffer, message: string, author: Owner, expectedBlobSha: string | null): Promise<void> {
+  private async write(
+    path: string,
+    branch: string,
+    name: WikiPageName,
+    content: Buffer,
+    message: string,
+    author: Owner,
+    expectedBlobSha: string | null,
+  ): Promise<void> {
     try {
       const change = { branch, filePath: name.fileName, content, message, author: identityOf(author), expectedBlobSha };
       await this.contents.createOrUpdateFile(path, change);
@@ -169,7 +199,10 @@ export class WikiService {
   }
 
   private async wikiExists(path: string): Promise<boolean> {
-    return stat(path).then((info) => info.isDirectory(), () => false);
+    return stat(path).then(
+      (info) => info.isDirectory(),
+      () => false,
+    );
   }
 }
 

@@ -1,6 +1,11 @@
 import { text } from 'node:stream/consumers';
 import { BareRepositories } from '../../../src/modules/repositories/bare-repositories';
-import { GitConflictError, GitContentTooLargeError, GitNotFoundError, InvalidGitInputError } from '../../../src/modules/repositories/git-errors';
+import {
+  GitConflictError,
+  GitContentTooLargeError,
+  GitNotFoundError,
+  InvalidGitInputError,
+} from '../../../src/modules/repositories/git-errors';
 import { RepositoryContents } from '../../../src/modules/repositories/repository-contents';
 import { RepositoryHistory } from '../../../src/modules/repositories/repository-history';
 import { RepositoryRefs } from '../../../src/modules/repositories/repository-refs';
@@ -50,7 +55,11 @@ describe('RepositoryContents contract (bound git adapter)', () => {
   describe('readTree', () => {
     it('lists the root at a revision, directories first, then by name', async () => {
       const entries = await contents.readTree(repoPath, 'main');
-      expect(entries.map((entry) => [entry.name, entry.type])).toEqual([['src', 'tree'], ['a.txt', 'blob'], ['README.md', 'blob']]);
+      expect(entries.map((entry) => [entry.name, entry.type])).toEqual([
+        ['src', 'tree'],
+        ['a.txt', 'blob'],
+        ['README.md', 'blob'],
+      ]);
       expect(entries[1]).toEqual({ name: 'a.txt', path: 'a.txt', type: 'blob', mode: '100644', sha: expect.stringMatching(SHA), size: 2 });
       expect(entries[0]).toEqual({ name: 'src', path: 'src', type: 'tree', mode: '040000', sha: expect.stringMatching(SHA) });
     });
@@ -71,7 +80,12 @@ describe('RepositoryContents contract (bound git adapter)', () => {
   describe('statPath', () => {
     it('describes a file or directory at a revision, undefined when nothing is there', async () => {
       expect(await contents.statPath(repoPath, 'main', 'src/main.ts')).toEqual({
-        name: 'main.ts', path: 'src/main.ts', type: 'blob', mode: '100644', sha: expect.stringMatching(SHA), size: 16,
+        name: 'main.ts',
+        path: 'src/main.ts',
+        type: 'blob',
+        mode: '100644',
+        sha: expect.stringMatching(SHA),
+        size: 16,
       });
       expect(await contents.statPath(repoPath, 'main', 'src/lib')).toMatchObject({ name: 'lib', type: 'tree' });
       expect(await contents.statPath(repoPath, 'main', 'src/nope.ts')).toBeUndefined();
@@ -105,7 +119,12 @@ describe('RepositoryContents contract (bound git adapter)', () => {
     it('creates a file with a commit on the branch, whose parent is the old tip', async () => {
       const before = await refs.branchTip(repoPath, 'main');
       const result = await contents.createOrUpdateFile(repoPath, {
-        branch: 'main', filePath: 'docs/new.md', content: 'new\n', message: 'Add new', author: ALICE, expectedBlobSha: null,
+        branch: 'main',
+        filePath: 'docs/new.md',
+        content: 'new\n',
+        message: 'Add new',
+        author: ALICE,
+        expectedBlobSha: null,
       });
       expect(result).toEqual({ commitSha: expect.stringMatching(SHA), blobSha: expect.stringMatching(SHA), previousBlobSha: undefined });
       expect(await refs.branchTip(repoPath, 'main')).toBe(result.commitSha);
@@ -118,7 +137,13 @@ describe('RepositoryContents contract (bound git adapter)', () => {
       const current = (await contents.statPath(repoPath, 'main', 'a.txt'))!;
       const committer = { name: 'Bob', email: 'bob@example.com', date: new Date('2024-07-01T00:00:00Z') };
       const result = await contents.createOrUpdateFile(repoPath, {
-        branch: 'main', filePath: 'a.txt', content: Buffer.from('A\n'), message: 'Update a', author: ALICE, committer, expectedBlobSha: current.sha,
+        branch: 'main',
+        filePath: 'a.txt',
+        content: Buffer.from('A\n'),
+        message: 'Update a',
+        author: ALICE,
+        committer,
+        expectedBlobSha: current.sha,
       });
       expect(result.previousBlobSha).toBe(current.sha);
       const commit = await ports.get(RepositoryHistory).getCommit(repoPath, result.commitSha);
@@ -168,7 +193,9 @@ describe('RepositoryContents contract (bound git adapter)', () => {
     it('refuses bad input with InvalidGitInputError', async () => {
       const base = { branch: 'main', filePath: 'x.txt', content: 'x\n', message: 'X', author: ALICE };
       await expect(contents.createOrUpdateFile(repoPath, { ...base, filePath: '../x' })).rejects.toBeInstanceOf(InvalidGitInputError);
-      await expect(contents.createOrUpdateFile(repoPath, { ...base, filePath: '.git/config' })).rejects.toBeInstanceOf(InvalidGitInputError);
+      await expect(contents.createOrUpdateFile(repoPath, { ...base, filePath: '.git/config' })).rejects.toBeInstanceOf(
+        InvalidGitInputError,
+      );
       await expect(contents.createOrUpdateFile(repoPath, { ...base, newBranch: 'a..b' })).rejects.toBeInstanceOf(InvalidGitInputError);
       await expect(contents.createOrUpdateFile(repoPath, { ...base, message: '' })).rejects.toBeInstanceOf(InvalidGitInputError);
     });
@@ -178,7 +205,11 @@ describe('RepositoryContents contract (bound git adapter)', () => {
     it('removes the file with a commit; the blob it removed is reported', async () => {
       const current = (await contents.statPath(repoPath, 'main', 'src/lib/util.ts'))!;
       const result = await contents.deleteFile(repoPath, {
-        branch: 'main', filePath: 'src/lib/util.ts', message: 'Drop util', author: ALICE, expectedBlobSha: current.sha,
+        branch: 'main',
+        filePath: 'src/lib/util.ts',
+        message: 'Drop util',
+        author: ALICE,
+        expectedBlobSha: current.sha,
       });
       expect(result).toEqual({ commitSha: expect.stringMatching(SHA), blobSha: undefined, previousBlobSha: current.sha });
       expect(await contents.statPath(repoPath, 'main', 'src/lib/util.ts')).toBeUndefined();

@@ -18,7 +18,12 @@ describe('RepositoryRefs contract (bound git adapter)', () => {
     ({ repoPath, initial } = await repositoryWith(ports, 'project'));
     const contents = ports.get(RepositoryContents);
     const written = await contents.createOrUpdateFile(repoPath, {
-      branch: 'main', newBranch: 'feature/x', filePath: 'x.txt', content: 'x\n', message: 'Add x', author: ALICE,
+      branch: 'main',
+      newBranch: 'feature/x',
+      filePath: 'x.txt',
+      content: 'x\n',
+      message: 'Add x',
+      author: ALICE,
     });
     second = written.commitSha;
   });

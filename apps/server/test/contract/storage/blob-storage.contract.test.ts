@@ -72,7 +72,9 @@ describe('BlobStorage contract (bound storage adapter)', () => {
   it('refuses content over maxBytes (BlobTooLargeError) or unlike what was announced (BlobMismatchError), storing nothing', async () => {
     await expect(blobs.write(`${ns}/big`, content('12345'), { maxBytes: 4 })).rejects.toBeInstanceOf(BlobTooLargeError);
     await expect(blobs.write(`${ns}/size`, content('12345'), { expectedSize: 4 })).rejects.toBeInstanceOf(BlobMismatchError);
-    await expect(blobs.write(`${ns}/hash`, content('12345'), { expectedSha256: sha256('other') })).rejects.toBeInstanceOf(BlobMismatchError);
+    await expect(blobs.write(`${ns}/hash`, content('12345'), { expectedSha256: sha256('other') })).rejects.toBeInstanceOf(
+      BlobMismatchError,
+    );
     const exact = { maxBytes: 5, expectedSize: 5, expectedSha256: sha256('12345') };
     expect(await blobs.write(`${ns}/ok`, content('12345'), exact)).toMatchObject({ size: 5 });
     expect(await all(blobs.list(ns))).toEqual([`${ns}/ok`]);

@@ -18,14 +18,20 @@ export type AssignableTeamPermission = (typeof ASSIGNABLE_TEAM_PERMISSIONS)[numb
 export class EditTeamOption {
   @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(255) name!: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) description?: string;
-  @ApiPropertyOptional({ enum: ASSIGNABLE_TEAM_PERMISSIONS }) @IsOptional() @IsIn(ASSIGNABLE_TEAM_PERMISSIONS) permission?: AssignableTeamPermission;
+  @ApiPropertyOptional({ enum: ASSIGNABLE_TEAM_PERMISSIONS })
+  @IsOptional()
+  @IsIn(ASSIGNABLE_TEAM_PERMISSIONS)
+  permission?: AssignableTeamPermission;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() includes_all_repositories?: boolean;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() can_create_org_repo?: boolean;
   @ApiPropertyOptional({ type: [String], example: ['repo.code', 'repo.issues'] })
-  @IsOptional() @IsArray() @IsString({ each: true })
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
   units?: string[];
   @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' }, example: { 'repo.code': 'read' } })
-  @IsOptional() @IsObject()
+  @IsOptional()
+  @IsObject()
   units_map?: Record<string, string>;
 }
 

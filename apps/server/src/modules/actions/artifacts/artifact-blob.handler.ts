@@ -58,7 +58,8 @@ export class ArtifactBlobHandler {
 
   private assertSigned(path: string, request: SignedRequest): void {
     if (parseId(request.params.id) === null) throw new NotFoundException('no such artifact');
-    if (!this.signer.verify(path, request.query.expires, request.query.sig)) throw new ForbiddenException('the signed URL is invalid or has expired');
+    if (!this.signer.verify(path, request.query.expires, request.query.sig))
+      throw new ForbiddenException('the signed URL is invalid or has expired');
   }
 }
 

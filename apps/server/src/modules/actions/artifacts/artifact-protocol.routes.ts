@@ -27,14 +27,18 @@ export class ArtifactProtocolRoutes implements OnModuleInit {
     mountRawRoutes(this.adapterHost, (scope) => {
       scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: TWIRP_BODY_LIMIT }, parseJsonBody);
       scope.setErrorHandler((error, _request, reply) => sendTwirpError(error, reply));
-      scope.post<RouteOf<ArtifactTwirpHandler['handle']>>('/twirp/github.actions.results.api.v1.ArtifactService/:method', (request, reply) =>
-        this.twirp.handle(request, reply),
+      scope.post<RouteOf<ArtifactTwirpHandler['handle']>>(
+        '/twirp/github.actions.results.api.v1.ArtifactService/:method',
+        (request, reply) => this.twirp.handle(request, reply),
       );
     });
     mountRawRoutes(this.adapterHost, (scope) => {
-      scope.put<RouteOf<ArtifactBlobHandler['upload']>>('/api/actions/artifact-uploads/:id', (request, reply) => this.blobs.upload(request, reply));
-      scope.get<RouteOf<ArtifactBlobHandler['download']>>('/api/actions/artifacts/:id/content', (request, reply) => this.blobs.download(request, reply));
+      scope.put<RouteOf<ArtifactBlobHandler['upload']>>('/api/actions/artifact-uploads/:id', (request, reply) =>
+        this.blobs.upload(request, reply),
+      );
+      scope.get<RouteOf<ArtifactBlobHandler['download']>>('/api/actions/artifacts/:id/content', (request, reply) =>
+        this.blobs.download(request, reply),
+      );
     });
   }
 }
-

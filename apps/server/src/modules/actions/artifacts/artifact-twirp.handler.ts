@@ -38,7 +38,10 @@ export class ArtifactTwirpHandler {
       const body = (request.body ?? {}) as TwirpBody;
       if (typeof body !== 'object' || Array.isArray(body)) throw new BadRequestException('the request body must be a JSON object');
       this.assertSameJob(claims, body);
-      await reply.code(200).type('application/json').send(await method(claims, body));
+      await reply
+        .code(200)
+        .type('application/json')
+        .send(await method(claims, body));
     } catch (error) {
       sendTwirpError(error, reply);
     }
@@ -57,7 +60,10 @@ export class ArtifactTwirpHandler {
 
   /** The ids in the body must be those of the token: a job works on its own run only. */
   private assertSameJob(claims: RuntimeClaims, body: TwirpBody): void {
-    if (String(body.workflow_run_backend_id ?? '') !== String(claims.runId) || String(body.workflow_job_run_backend_id ?? claims.jobId) !== claims.jobId) {
+    if (
+      String(body.workflow_run_backend_id ?? '') !== String(claims.runId) ||
+      String(body.workflow_job_run_backend_id ?? claims.jobId) !== claims.jobId
+    ) {
       throw new ForbiddenException('the runtime token is for another run or job');
     }
   }
@@ -71,7 +77,11 @@ export class ArtifactTwirpHandler {
 
   private async finalizeArtifact(claims: RuntimeClaims, body: TwirpBody): Promise<object> {
     const hash = body.hash === undefined || body.hash === null ? undefined : String(body.hash);
-    const artifact = await this.artifacts.finalize(claims, { name: requiredString(body.name, 'name'), size: int64(body.size, 'size'), hash });
+    const artifact = await this.artifacts.finalize(claims, {
+      name: requiredString(body.name, 'name'),
+      size: int64(body.size, 'size'),
+      hash,
+    });
     return { ok: true, artifact_id: String(artifact.id) };
   }
 

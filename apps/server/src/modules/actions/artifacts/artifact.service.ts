@@ -70,7 +70,8 @@ export class ArtifactService {
   /** Puts the listed blocks together into the artifact's zip. */
   async commitBlocks(upload: ArtifactUpload, blockIds: string[]): Promise<void> {
     if (blockIds.length === 0) throw new BadRequestException('the block list is empty');
-    if (!(await this.blobs.hasBlocks(upload.id, blockIds))) throw new BadRequestException('the block list names a block that was not uploaded');
+    if (!(await this.blobs.hasBlocks(upload.id, blockIds)))
+      throw new BadRequestException('the block list names a block that was not uploaded');
     const stored = await this.blobs.assemble(upload.id, blockIds);
     await this.runs.markUploadAssembled(upload.id, { storageKey: stored.key, size: stored.size, sha256: stored.sha256 });
   }
@@ -98,8 +99,14 @@ export class ArtifactService {
     }
     return this.unitOfWork.run(async (tx) => {
       const artifact = await tx.artifacts.insert({
-        repoId: run.repoId, runId: run.id, name: upload.name, compressedSize: upload.size ?? 0, expiresAt: upload.expiresAt,
-        storageKey: upload.storageKey, sha256: upload.sha256, createdAt: new Date(),
+        repoId: run.repoId,
+        runId: run.id,
+        name: upload.name,
+        compressedSize: upload.size ?? 0,
+        expiresAt: upload.expiresAt,
+        storageKey: upload.storageKey,
+        sha256: upload.sha256,
+        createdAt: new Date(),
       });
       // By id: of two finalizations of one upload, only the first records an artifact.
       if (!(await tx.actionRuns.deleteUpload(upload.id))) throw new NotFoundException(`artifact "${request.name}" was finalized already`);
@@ -111,7 +118,9 @@ export class ArtifactService {
   async listForRun(claims: RuntimeClaims, filter: { name?: string; id?: number }): Promise<Artifact[]> {
     const run = await this.runOf(claims);
     const artifacts = await this.artifacts.listActiveForRuns([run.id]);
-    return artifacts.filter((a) => (filter.name === undefined || a.name === filter.name) && (filter.id === undefined || a.id === filter.id));
+    return artifacts.filter(
+      (a) => (filter.name === undefined || a.name === filter.name) && (filter.id === undefined || a.id === filter.id),
+    );
   }
 
   /** A signed download URL of the run's newest artifact named `name`. */

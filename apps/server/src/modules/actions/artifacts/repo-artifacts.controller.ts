@@ -1,5 +1,14 @@
 import { Controller, Delete, Get, HttpCode, NotFoundException, Param, StreamableFile } from '@nestjs/common';
-import { ApiForbiddenResponse, ApiGoneResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  ApiForbiddenResponse,
+  ApiGoneResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiProduces,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Artifact } from '@bellows/domain';
 import { Actor } from '../../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../../http/auth/auth-metadata';
@@ -29,7 +38,12 @@ export class RepoArtifactsController {
   @ApiQuery({ name: 'page', required: false, type: 'integer' })
   @ApiQuery({ name: 'limit', required: false, type: 'integer' })
   @ApiOkResponse({ type: ApiActionArtifactList })
-  async getArtifacts(@Param('owner') owner: string, @Param('repo') repo: string, @CurrentActor() actor: Actor | undefined, @Paging() paging: PageRequest): Promise<ApiActionArtifactList> {
+  async getArtifacts(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @CurrentActor() actor: Actor | undefined,
+    @Paging() paging: PageRequest,
+  ): Promise<ApiActionArtifactList> {
     const ctx = await this.access.resolve(owner, repo, actor);
     return this.artifacts.listOfRepository(ctx, undefined, paging);
   }
@@ -38,7 +52,13 @@ export class RepoArtifactsController {
   @ApiQuery({ name: 'page', required: false, type: 'integer' })
   @ApiQuery({ name: 'limit', required: false, type: 'integer' })
   @ApiOkResponse({ type: ApiActionArtifactList })
-  async getArtifactsOfRun(@Param('owner') owner: string, @Param('repo') repo: string, @Param('run_id') runId: string, @CurrentActor() actor: Actor | undefined, @Paging() paging: PageRequest): Promise<ApiActionArtifactList> {
+  async getArtifactsOfRun(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('run_id') runId: string,
+    @CurrentActor() actor: Actor | undefined,
+    @Paging() paging: PageRequest,
+  ): Promise<ApiActionArtifactList> {
     const { ctx, run } = await this.runs.resolveRun(owner, repo, runId, actor);
     return this.artifacts.listOfRepository(ctx, run.id, paging);
   }
@@ -46,7 +66,12 @@ export class RepoArtifactsController {
   @Get('artifacts/:artifact_id')
   @ApiOkResponse({ type: ApiActionArtifact })
   @ApiNotFoundResponse()
-  async getArtifact(@Param('owner') owner: string, @Param('repo') repo: string, @Param('artifact_id') id: string, @CurrentActor() actor: Actor | undefined): Promise<ApiActionArtifact> {
+  async getArtifact(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('artifact_id') id: string,
+    @CurrentActor() actor: Actor | undefined,
+  ): Promise<ApiActionArtifact> {
     const { ctx, artifact } = await this.resolve(owner, repo, id, actor);
     return this.artifacts.toApi(ctx, artifact);
   }
@@ -56,7 +81,12 @@ export class RepoArtifactsController {
   @RequireSignIn()
   @ApiNoContentResponse({ description: 'deleted; its size no longer counts' })
   @ApiForbiddenResponse({ description: 'no write access' })
-  async deleteArtifact(@Param('owner') owner: string, @Param('repo') repo: string, @Param('artifact_id') id: string, @CurrentActor() actor: Actor): Promise<void> {
+  async deleteArtifact(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('artifact_id') id: string,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
     const { ctx, artifact } = await this.resolve(owner, repo, id, actor);
     this.access.requireWrite(ctx);
     await this.artifacts.delete(artifact);
@@ -64,15 +94,29 @@ export class RepoArtifactsController {
 
   @Get('artifacts/:artifact_id/zip')
   @ApiProduces('application/zip')
-  @ApiOkResponse({ description: 'the artifact\'s zip' })
+  @ApiOkResponse({ description: "the artifact's zip" })
   @ApiGoneResponse({ description: 'the artifact has expired' })
-  async downloadArtifact(@Param('owner') owner: string, @Param('repo') repo: string, @Param('artifact_id') id: string, @CurrentActor() actor: Actor | undefined): Promise<StreamableFile> {
+  async downloadArtifact(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('artifact_id') id: string,
+    @CurrentActor() actor: Actor | undefined,
+  ): Promise<StreamableFile> {
     const { artifact } = await this.resolve(owner, repo, id, actor);
     const zip = await this.artifacts.openZip(artifact);
-    return new StreamableFile(zip, { type: 'application/zip', length: artifact.compressedSize, disposition: `attachment; filename="${encodeURIComponent(artifact.name)}.zip"` });
+    return new StreamableFile(zip, {
+      type: 'application/zip',
+      length: artifact.compressedSize,
+      disposition: `attachment; filename="${encodeURIComponent(artifact.name)}.zip"`,
+    });
   }
 
-  private async resolve(owner: string, repo: string, id: string, actor: Actor | undefined): Promise<{ ctx: RepoContext; artifact: Artifact }> {
+  private async resolve(
+    owner: string,
+    repo: string,
+    id: string,
+    actor: Actor | undefined,
+  ): Promise<{ ctx: RepoContext; artifact: Artifact }> {
     const ctx = await this.access.resolve(owner, repo, actor);
     const artifact = await this.artifacts.findInRepository(ctx, id);
     if (!artifact) throw new NotFoundException(`artifact ${id} does not exist in ${owner}/${repo}`);

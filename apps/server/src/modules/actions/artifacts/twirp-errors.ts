@@ -27,7 +27,10 @@ export function sendTwirpError(error: unknown, reply: FastifyReply): void {
   if (status >= 500) logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
   const msg = status >= 500 ? 'internal error' : error instanceof Error ? error.message : String(error);
   const twirpStatus = status === 422 ? 400 : status === 410 ? 404 : status;
-  void reply.code(twirpStatus).type('application/json').send({ code: CODES[status] ?? 'internal', msg });
+  void reply
+    .code(twirpStatus)
+    .type('application/json')
+    .send({ code: CODES[status] ?? 'internal', msg });
 }
 
 /** The HTTP status an error of the artifact routes stands for. */

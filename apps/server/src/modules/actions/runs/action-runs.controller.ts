@@ -15,9 +15,17 @@ export class ActionRunsController {
 
   @Post()
   @RequireSignIn()
-  @ApiCreatedResponse({ type: ApiRegisteredActionRun, description: 'the run, with the runtime token and results URL its jobs give @actions/artifact' })
+  @ApiCreatedResponse({
+    type: ApiRegisteredActionRun,
+    description: 'the run, with the runtime token and results URL its jobs give @actions/artifact',
+  })
   @ApiForbiddenResponse({ description: 'no write access to the repository' })
-  RegisterActionRun(@Param('owner') owner: string, @Param('repo') repo: string, @Body() body: RegisterActionRunOption, @CurrentActor() actor: Actor): Promise<ApiRegisteredActionRun> {
+  RegisterActionRun(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Body() body: RegisterActionRunOption,
+    @CurrentActor() actor: Actor,
+  ): Promise<ApiRegisteredActionRun> {
     return this.runs.register(owner, repo, body, actor);
   }
 
@@ -25,14 +33,24 @@ export class ActionRunsController {
   @ApiQuery({ name: 'page', required: false, type: 'integer' })
   @ApiQuery({ name: 'limit', required: false, type: 'integer' })
   @ApiOkResponse({ type: ApiActionRunList })
-  ListActionRuns(@Param('owner') owner: string, @Param('repo') repo: string, @CurrentActor() actor: Actor | undefined, @Paging() paging: PageRequest): Promise<ApiActionRunList> {
+  ListActionRuns(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @CurrentActor() actor: Actor | undefined,
+    @Paging() paging: PageRequest,
+  ): Promise<ApiActionRunList> {
     return this.runs.list(owner, repo, actor, paging);
   }
 
   @Get(':run_id')
   @ApiOkResponse({ type: ApiActionRun })
   @ApiNotFoundResponse()
-  ActionRun(@Param('owner') owner: string, @Param('repo') repo: string, @Param('run_id') runId: string, @CurrentActor() actor: Actor | undefined): Promise<ApiActionRun> {
+  ActionRun(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('run_id') runId: string,
+    @CurrentActor() actor: Actor | undefined,
+  ): Promise<ApiActionRun> {
     return this.runs.get(owner, repo, runId, actor);
   }
 }

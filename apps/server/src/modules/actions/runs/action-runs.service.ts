@@ -31,9 +31,14 @@ export class ActionRunsService {
     this.access.requireWrite(ctx);
     const run = await this.unitOfWork.run((tx) =>
       tx.actionRuns.insert({
-        repoId: ctx.repo.id, name: option.name ?? option.workflow_id ?? 'run', event: option.event ?? 'workflow_dispatch',
-        workflowId: option.workflow_id ?? '', headBranch: option.head_branch ?? '', headSha: option.head_sha ?? '',
-        status: 'running', triggeringUserId: actor.user.id,
+        repoId: ctx.repo.id,
+        name: option.name ?? option.workflow_id ?? 'run',
+        event: option.event ?? 'workflow_dispatch',
+        workflowId: option.workflow_id ?? '',
+        headBranch: option.head_branch ?? '',
+        headSha: option.head_sha ?? '',
+        status: 'running',
+        triggeringUserId: actor.user.id,
       }),
     );
     return {
@@ -67,8 +72,14 @@ export class ActionRunsService {
   private async shape(ctx: RepoContext, run: ActionRun, actor: Actor | undefined): Promise<ApiActionRun> {
     const trigger: Owner | null = run.triggeringUserId === null ? null : await this.owners.findById(run.triggeringUserId);
     return {
-      id: run.id, name: run.name, status: run.status, event: run.event, workflow_id: run.workflowId,
-      head_branch: run.headBranch, head_sha: run.headSha, run_number: run.runNumber,
+      id: run.id,
+      name: run.name,
+      status: run.status,
+      event: run.event,
+      workflow_id: run.workflowId,
+      head_branch: run.headBranch,
+      head_sha: run.headSha,
+      run_number: run.runNumber,
       url: runUrl(this.config.server.rootUrl, ctx.owner.name, ctx.repo.name, run),
       ...(trigger && { triggering_actor: toApiUser(trigger, actor?.user, this.shapes) }),
       created: run.createdAt.toISOString(),

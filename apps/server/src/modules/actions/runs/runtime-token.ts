@@ -40,7 +40,8 @@ export class RuntimeTokens {
     const [header, payload, signature] = parts;
     const expected = Buffer.from(this.sign(`${header}.${payload}`));
     const given = Buffer.from(signature);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new RuntimeTokenError('the runtime token signature is invalid');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw new RuntimeTokenError('the runtime token signature is invalid');
     const claims = decodeJson(payload);
     if (typeof claims.exp !== 'number' || claims.exp * 1000 <= now.getTime()) throw new RuntimeTokenError('the runtime token has expired');
     return parseScope(claims.scp);

@@ -1,5 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Put, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiQuery, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiQuery,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Actor } from '../../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../../http/auth/auth-metadata';
@@ -27,7 +35,12 @@ export class UserSecretsController {
   @ApiCreatedResponse({ description: 'created' })
   @ApiNoContentResponse({ description: 'updated' })
   @ApiUnprocessableEntityResponse({ description: 'a name Forgejo does not allow' })
-  async updateUserSecret(@Param('secretname') name: string, @Body() body: CreateOrUpdateSecretOption, @CurrentActor() actor: Actor, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+  async updateUserSecret(
+    @Param('secretname') name: string,
+    @Body() body: CreateOrUpdateSecretOption,
+    @CurrentActor() actor: Actor,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
     statusOfPut(await this.secrets.put({ ownerId: actor.user.id }, name, body.data), reply);
   }
 
@@ -55,7 +68,11 @@ export class OrgSecretsController {
   @ApiQuery({ name: 'page', required: false, type: 'integer' })
   @ApiQuery({ name: 'limit', required: false, type: 'integer' })
   @ApiOkResponse({ type: [ApiSecret] })
-  async orgListActionsSecrets(@Param('org') org: string, @CurrentActor() actor: Actor, @Paging() paging: PageRequest): Promise<PageOf<ApiSecret>> {
+  async orgListActionsSecrets(
+    @Param('org') org: string,
+    @CurrentActor() actor: Actor,
+    @Paging() paging: PageRequest,
+  ): Promise<PageOf<ApiSecret>> {
     const owner = await this.membership.findManageableOrg(org, actor.user);
     return this.secrets.list({ ownerId: owner.id }, paging);
   }
@@ -64,7 +81,13 @@ export class OrgSecretsController {
   @ApiCreatedResponse({ description: 'created' })
   @ApiNoContentResponse({ description: 'updated' })
   @ApiUnprocessableEntityResponse({ description: 'a name Forgejo does not allow' })
-  async updateOrgSecret(@Param('org') org: string, @Param('secretname') name: string, @Body() body: CreateOrUpdateSecretOption, @CurrentActor() actor: Actor, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+  async updateOrgSecret(
+    @Param('org') org: string,
+    @Param('secretname') name: string,
+    @Body() body: CreateOrUpdateSecretOption,
+    @CurrentActor() actor: Actor,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
     const owner = await this.membership.findManageableOrg(org, actor.user);
     statusOfPut(await this.secrets.put({ ownerId: owner.id }, name, body.data), reply);
   }
@@ -94,7 +117,12 @@ export class RepoSecretsController {
   @ApiQuery({ name: 'page', required: false, type: 'integer' })
   @ApiQuery({ name: 'limit', required: false, type: 'integer' })
   @ApiOkResponse({ type: [ApiSecret] })
-  async repoListActionsSecrets(@Param('owner') owner: string, @Param('repo') repo: string, @CurrentActor() actor: Actor, @Paging() paging: PageRequest): Promise<PageOf<ApiSecret>> {
+  async repoListActionsSecrets(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @CurrentActor() actor: Actor,
+    @Paging() paging: PageRequest,
+  ): Promise<PageOf<ApiSecret>> {
     return this.secrets.list({ repoId: await this.adminRepoId(owner, repo, actor) }, paging);
   }
 
@@ -102,7 +130,14 @@ export class RepoSecretsController {
   @ApiCreatedResponse({ description: 'created' })
   @ApiNoContentResponse({ description: 'updated' })
   @ApiUnprocessableEntityResponse({ description: 'a name Forgejo does not allow' })
-  async updateRepoSecret(@Param('owner') owner: string, @Param('repo') repo: string, @Param('secretname') name: string, @Body() body: CreateOrUpdateSecretOption, @CurrentActor() actor: Actor, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+  async updateRepoSecret(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('secretname') name: string,
+    @Body() body: CreateOrUpdateSecretOption,
+    @CurrentActor() actor: Actor,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
     statusOfPut(await this.secrets.put({ repoId: await this.adminRepoId(owner, repo, actor) }, name, body.data), reply);
   }
 
@@ -110,7 +145,12 @@ export class RepoSecretsController {
   @HttpCode(204)
   @ApiNoContentResponse()
   @ApiNotFoundResponse()
-  async deleteRepoSecret(@Param('owner') owner: string, @Param('repo') repo: string, @Param('secretname') name: string, @CurrentActor() actor: Actor): Promise<void> {
+  async deleteRepoSecret(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('secretname') name: string,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
     await this.secrets.delete({ repoId: await this.adminRepoId(owner, repo, actor) }, name);
   }
 

@@ -51,7 +51,9 @@ function parseGrant(json: string): LfsActionGrant | null {
   try {
     const value = JSON.parse(json) as Partial<LfsActionGrant>;
     const valid =
-      Number.isInteger(value.userId) && Number.isInteger(value.repoId) && Number.isFinite(value.expiresAt) &&
+      Number.isInteger(value.userId) &&
+      Number.isInteger(value.repoId) &&
+      Number.isFinite(value.expiresAt) &&
       (value.operation === 'upload' || value.operation === 'download');
     return valid ? (value as LfsActionGrant) : null;
   } catch {

@@ -51,9 +51,11 @@ export function isLfsSize(value: unknown): value is number {
  * with a bad oid or size are kept: they get a per-object 422 in the answer.
  */
 export function parseBatchRequest(body: unknown): LfsBatchRequest {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new BadRequestException('the batch request must be a JSON object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new BadRequestException('the batch request must be a JSON object');
   const { operation, objects, transfers, hash_algo: hashAlgo } = body as Record<string, unknown>;
-  if (operation !== 'upload' && operation !== 'download') throw new UnprocessableEntityException('operation must be "upload" or "download"');
+  if (operation !== 'upload' && operation !== 'download')
+    throw new UnprocessableEntityException('operation must be "upload" or "download"');
   if (!Array.isArray(objects)) throw new UnprocessableEntityException('objects must be an array');
   if (objects.length > MAX_BATCH_OBJECTS) throw new UnprocessableEntityException(`objects may list at most ${MAX_BATCH_OBJECTS} objects`);
   if (transfers !== undefined && !(Array.isArray(transfers) && transfers.includes('basic'))) {

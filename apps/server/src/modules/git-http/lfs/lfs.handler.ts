@@ -1,4 +1,11 @@
-import { BadRequestException, Inject, Injectable, NotFoundException, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
+import {
+  BadRequestException,
+  Inject,
+  Injectable,
+  NotFoundException,
+  UnauthorizedException,
+  UnprocessableEntityException,
+} from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OwnerStore } from '@bellows/domain';
 import { CONFIG } from '../../../app/tokens';
@@ -9,7 +16,17 @@ import { RepoContext } from '../../repositories/repository-access.service';
 import { GIT_AUTHENTICATION, GitAccessLevel, GitRequestAccess } from '../git-request-access';
 import { GitRouteTarget, parseGitRouteTarget } from '../git-route-target';
 import { LfsActionTokens, LFS_ACTION_SCHEME } from './lfs-action-token';
-import { isLfsOid, isLfsSize, LFS_CONTENT_TYPE, LfsAction, LfsObjectResult, LfsOperation, LfsPointer, parseBatchRequest, pointerProblem } from './lfs-batch';
+import {
+  isLfsOid,
+  isLfsSize,
+  LFS_CONTENT_TYPE,
+  LfsAction,
+  LfsObjectResult,
+  LfsOperation,
+  LfsPointer,
+  parseBatchRequest,
+  pointerProblem,
+} from './lfs-batch';
 import { LfsObjectStorage } from './lfs-object-storage';
 
 interface RepoParams {
@@ -82,13 +99,17 @@ export class LfsHandler {
     return reply.header('content-type', LFS_CONTENT_TYPE).send(JSON.stringify({ oid, size }));
   }
 
-  private async authorizeObject(request: FastifyRequest<{ Params: ObjectParams }>, level: GitAccessLevel): Promise<{ ctx: RepoContext; oid: string }> {
+  private async authorizeObject(
+    request: FastifyRequest<{ Params: ObjectParams }>,
+    level: GitAccessLevel,
+  ): Promise<{ ctx: RepoContext; oid: string }> {
     const target = lfsTarget(request.params);
     const oid = request.params.oid;
     if (!isLfsOid(oid)) throw new BadRequestException('oid must be 64 lower-case hexadecimal characters (a sha256)');
     const { actor, grantedRepoId } = await this.callerOf(request);
     const ctx = await this.access.authorizeActor(actor, target, level);
-    if (grantedRepoId !== undefined && grantedRepoId !== ctx.repo.id) throw new UnauthorizedException('the LFS transfer token was issued for another repository');
+    if (grantedRepoId !== undefined && grantedRepoId !== ctx.repo.id)
+      throw new UnauthorizedException('the LFS transfer token was issued for another repository');
     return { ctx, oid };
   }
 
@@ -99,36 +120,52 @@ export class LfsHandler {
   /** The caller: the user of a valid action grant (and its repository), or whoever the usual credentials name. */
   private async callerOf(request: FastifyRequest): Promise<{ actor: Actor | undefined; grantedRepoId?: number }> {
     const [scheme, token] = (request.headers.authorization ?? '').trim().split(/\s+/, 2);
-    if (scheme?.toLowerCase() !== LFS_ACTION_SCHEME.toLowerCase()) return { actor: await this.authenticator.authenticate(request, GIT_AUTHENTICATION) };
+    if (scheme?.toLowerCase() !== LFS_ACTION_SCHEME.toLowerCase())
+      return { actor: await this.authenticator.authenticate(request, GIT_AUTHENTICATION) };
     const grant = token ? this.tokens.verify(token) : null;
     const user = grant ? await this.owners.findById(grant.userId) : null;
-    if (!grant || !user || !user.isActive || user.prohibitLogin) throw new UnauthorizedException('the LFS transfer token is invalid or has expired: run the command again');
+    if (!grant || !user || !user.isActive || user.prohibitLogin)
+      throw new UnauthorizedException('the LFS transfer token is invalid or has expired: run the command again');
     // The grant stands in for a token limited to its operation; permissions are checked afresh.
     const scope = grant.operation === 'upload' ? 'write:repository' : 'read:repository';
     return { actor: { user, method: 'token', scopes: [scope] }, grantedRepoId: grant.repoId };
   }
 
-  private async describe(ctx: RepoContext, actor: Actor | undefined, operation: LfsOperation, pointer: LfsPointer): Promise<LfsObjectResult> {
+  private async describe(
+    ctx: RepoContext,
+    actor: Actor | undefined,
+    operation: LfsOperation,
+    pointer: LfsPointer,
+  ): Promise<LfsObjectResult> {
     const problem = pointerProblem(pointer);
     if (problem) return { ...pointer, error: { code: 422, message: problem } };
     const existing = await this.objects.findInRepository(ctx.repo.id, pointer.oid);
     if (operation === 'download') {
       if (!existing) return { ...pointer, error: { code: 404, message: 'object does not exist' } };
-      if (existing.size !== pointer.size) return { ...pointer, error: { code: 422, message: `object has ${existing.size} bytes, not ${pointer.size}` } };
+      if (existing.size !== pointer.size)
+        return { ...pointer, error: { code: 422, message: `object has ${existing.size} bytes, not ${pointer.size}` } };
       return { ...pointer, authenticated: true, actions: { download: this.action(ctx, actor, 'download', pointer.oid, '') } };
     }
     if (existing && existing.size === pointer.size) return { ...pointer, authenticated: true }; // already there: nothing to send
     return {
       ...pointer,
       authenticated: true,
-      actions: { upload: this.action(ctx, actor, 'upload', pointer.oid, ''), verify: this.action(ctx, actor, 'upload', pointer.oid, '/verify') },
+      actions: {
+        upload: this.action(ctx, actor, 'upload', pointer.oid, ''),
+        verify: this.action(ctx, actor, 'upload', pointer.oid, '/verify'),
+      },
     };
   }
 
   private action(ctx: RepoContext, actor: Actor | undefined, operation: LfsOperation, oid: string, suffix: string): LfsAction {
     const href = `${this.config.server.rootUrl}${encodeURIComponent(ctx.owner.name)}/${encodeURIComponent(ctx.repo.name)}.git/info/lfs/objects/${oid}${suffix}`;
     if (!actor) return { href, expires_in: ACTION_LIFETIME_SECONDS };
-    const token = this.tokens.sign({ userId: actor.user.id, repoId: ctx.repo.id, operation, expiresAt: Date.now() + ACTION_LIFETIME_SECONDS * 1000 });
+    const token = this.tokens.sign({
+      userId: actor.user.id,
+      repoId: ctx.repo.id,
+      operation,
+      expiresAt: Date.now() + ACTION_LIFETIME_SECONDS * 1000,
+    });
     return { href, header: { Authorization: `${LFS_ACTION_SCHEME} ${token}` }, expires_in: ACTION_LIFETIME_SECONDS };
   }
 }

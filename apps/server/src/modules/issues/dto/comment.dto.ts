@@ -40,7 +40,11 @@ export class ApiComment {
 
 export class ApiTimelineComment {
   @ApiProperty({ type: 'integer', format: 'int64' }) id!: number;
-  @ApiProperty({ description: "Forgejo's comment type name: comment, reopen, close, issue_ref, comment_ref, pull_ref, label, milestone, assignees, change_title, …" }) type!: string;
+  @ApiProperty({
+    description:
+      "Forgejo's comment type name: comment, reopen, close, issue_ref, comment_ref, pull_ref, label, milestone, assignees, change_title, …",
+  })
+  type!: string;
   @ApiProperty() html_url!: string;
   @ApiProperty() pull_request_url!: string;
   @ApiProperty() issue_url!: string;
@@ -60,7 +64,13 @@ export class ApiTimelineComment {
   @ApiPropertyOptional() ref_action?: string;
 }
 
-export function toApiComment(comment: IssueComment, issue: Issue, place: IssuePlace, viewer: Owner | undefined, ctx: ShapeContext): ApiComment {
+export function toApiComment(
+  comment: IssueComment,
+  issue: Issue,
+  place: IssuePlace,
+  viewer: Owner | undefined,
+  ctx: ShapeContext,
+): ApiComment {
   const issueUrl = issueHtmlUrl(place, issue, ctx);
   return {
     id: comment.id,
@@ -109,4 +119,3 @@ export function toApiTimelineComment(
     ...(extras.refComment ? { ref_comment: extras.refComment } : {}),
   };
 }
-

@@ -20,7 +20,11 @@ export const UPDATED_AT_DESCRIPTION = 'back-dates the operation (RFC 3339); repo
 export class CreateIssueOption {
   @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(255) title!: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(65536) body?: string;
-  @ApiPropertyOptional({ type: [String], description: 'user names' }) @IsOptional() @IsArray() @IsString({ each: true }) assignees?: string[];
+  @ApiPropertyOptional({ type: [String], description: 'user names' })
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
+  assignees?: string[];
   @ApiPropertyOptional({ description: 'deprecated: one user name' }) @IsOptional() @IsString() assignee?: string;
   @ApiPropertyOptional({ type: 'integer', format: 'int64', description: 'milestone id' }) @IsOptional() @IsInt() @Min(0) milestone?: number;
   @ApiPropertyOptional({ type: [Number], description: 'label ids' }) @IsOptional() @IsArray() @IsInt({ each: true }) labels?: number[];
@@ -128,7 +132,12 @@ export function toApiIssue(issue: Issue, extras: IssueExtras, place: IssuePlace,
     updated_at: issue.updatedAt.toISOString(),
     ...(issue.closedAt ? { closed_at: issue.closedAt.toISOString() } : {}),
     pull_request: extras.pull
-      ? { merged: extras.pull.merged, draft: false, html_url: htmlUrl, ...(extras.pull.mergedAt ? { merged_at: extras.pull.mergedAt.toISOString() } : {}) }
+      ? {
+          merged: extras.pull.merged,
+          draft: false,
+          html_url: htmlUrl,
+          ...(extras.pull.mergedAt ? { merged_at: extras.pull.mergedAt.toISOString() } : {}),
+        }
       : null,
     repository: { id: place.repo.id, name: place.repo.name, owner: place.owner.name, full_name: `${place.owner.name}/${place.repo.name}` },
     pin_order: 0,

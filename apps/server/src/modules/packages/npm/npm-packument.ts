@@ -12,7 +12,12 @@ export interface NpmVersionRecord {
  * version's manifest with a `dist` pointing at our tarball URL and carrying
  * its digests, the dist-tags, and publication times.
  */
-export function buildPackument(pkg: Package, versions: NpmVersionRecord[], distTags: Record<string, string>, tarballUrl: (version: string, fileName: string) => string): Record<string, unknown> {
+export function buildPackument(
+  pkg: Package,
+  versions: NpmVersionRecord[],
+  distTags: Record<string, string>,
+  tarballUrl: (version: string, fileName: string) => string,
+): Record<string, unknown> {
   const manifests: Record<string, unknown> = {};
   const time: Record<string, string> = {};
   for (const { version, fileName, blob } of versions) {
@@ -20,7 +25,11 @@ export function buildPackument(pkg: Package, versions: NpmVersionRecord[], distT
       ...parseManifest(version.metadata),
       name: pkg.name,
       version: version.version,
-      dist: { shasum: blob.sha1, integrity: `sha512-${Buffer.from(blob.sha512, 'hex').toString('base64')}`, tarball: tarballUrl(version.version, fileName) },
+      dist: {
+        shasum: blob.sha1,
+        integrity: `sha512-${Buffer.from(blob.sha512, 'hex').toString('base64')}`,
+        tarball: tarballUrl(version.version, fileName),
+      },
     };
     time[version.version] = version.createdAt.toISOString();
   }

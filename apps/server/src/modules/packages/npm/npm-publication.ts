@@ -58,7 +58,8 @@ function tarballOf(value: unknown): Buffer {
   const attachments = Object.values(object(value, '"_attachments"'));
   if (attachments.length !== 1) throw new BadRequestException('"_attachments" must hold exactly one tarball');
   const attachment = object(attachments[0], 'the attachment');
-  if (typeof attachment.data !== 'string' || attachment.data.length === 0) throw new BadRequestException('the attachment must have its content base64-encoded in "data"');
+  if (typeof attachment.data !== 'string' || attachment.data.length === 0)
+    throw new BadRequestException('the attachment must have its content base64-encoded in "data"');
   const tarball = Buffer.from(attachment.data, 'base64');
   if (attachment.length !== undefined && attachment.length !== tarball.length) {
     throw new BadRequestException(`the attachment has ${tarball.length} bytes, not the ${String(attachment.length)} its "length" says`);

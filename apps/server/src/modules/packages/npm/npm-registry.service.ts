@@ -61,15 +61,22 @@ export class NpmRegistry {
   async publish(owner: Owner, actor: Actor, name: string, body: unknown): Promise<void> {
     const publication = parsePublication(body, name);
     const target = {
-      ownerId: owner.id, type: TYPE, packageName: name, version: publication.version, fileName: `${unscopedName(name)}-${publication.version}.tgz`,
-      creatorId: actor.user.id, metadata: JSON.stringify(publication.manifest), newVersionOnly: true,
+      ownerId: owner.id,
+      type: TYPE,
+      packageName: name,
+      version: publication.version,
+      fileName: `${unscopedName(name)}-${publication.version}.tgz`,
+      creatorId: actor.user.id,
+      metadata: JSON.stringify(publication.manifest),
+      newVersionOnly: true,
     };
     const { pkg, version } = await this.files.add(target, Readable.from([publication.tarball]), {
       check: (digests) => {
         if (publication.expectedSha512 && publication.expectedSha512 !== digests.sha512) {
           throw new BadRequestException('the tarball does not match "dist.integrity"');
         }
-        if (publication.expectedSha1 && publication.expectedSha1 !== digests.sha1) throw new BadRequestException('the tarball does not match "dist.shasum"');
+        if (publication.expectedSha1 && publication.expectedSha1 !== digests.sha1)
+          throw new BadRequestException('the tarball does not match "dist.shasum"');
       },
     });
     await this.packages.setDistTags(pkg.id, version.id, publication.distTags);

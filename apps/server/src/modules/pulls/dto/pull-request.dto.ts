@@ -12,7 +12,11 @@ import { RepoPermission } from '../../repositories/repository-access.service';
 
 /** Forgejo's `CreatePullRequestOption`. Assignees, labels, milestone and due date are accepted and ignored. */
 export class CreatePullRequestOption {
-  @ApiProperty({ description: 'the branch with the changes: `branch` or `owner:branch` of this repository' }) @IsString() @IsNotEmpty() @MaxLength(255) head!: string;
+  @ApiProperty({ description: 'the branch with the changes: `branch` or `owner:branch` of this repository' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  head!: string;
   @ApiProperty({ description: 'the branch to merge into' }) @IsString() @IsNotEmpty() @MaxLength(255) base!: string;
   @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(255) title!: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(65536) body?: string;
@@ -25,7 +29,12 @@ export class EditPullRequestOption {
   @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(255) title?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(65536) body?: string;
   @ApiPropertyOptional({ enum: PULL_STATES }) @IsOptional() @IsIn(PULL_STATES) state?: (typeof PULL_STATES)[number];
-  @ApiPropertyOptional({ description: 'retarget the pull request to another branch' }) @IsOptional() @IsString() @IsNotEmpty() @MaxLength(255) base?: string;
+  @ApiPropertyOptional({ description: 'retarget the pull request to another branch' })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  base?: string;
 }
 
 export class ApiPRBranchInfo {

@@ -29,7 +29,11 @@ export class ApiRelease {
 /** Forgejo's `CreateReleaseOption`. */
 export class CreateReleaseOption {
   @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(255) tag_name!: string;
-  @ApiPropertyOptional({ description: 'branch or commit to tag; the default branch when absent' }) @IsOptional() @IsString() @MaxLength(255) target_commitish?: string;
+  @ApiPropertyOptional({ description: 'branch or commit to tag; the default branch when absent' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  target_commitish?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) name?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(65536) body?: string;
   @ApiPropertyOptional({ description: 'a draft gets no git tag until it is published' }) @IsOptional() @IsBoolean() draft?: boolean;
@@ -39,9 +43,18 @@ export class CreateReleaseOption {
 
 /** Forgejo's `EditReleaseOption`: every field optional. */
 export class EditReleaseOption {
-  @ApiPropertyOptional({ description: 'moves the release to this tag, made at the target when it does not exist (the old tag stays); empty changes nothing' })
-  @IsOptional() @IsString() @MaxLength(255) tag_name?: string;
-  @ApiPropertyOptional({ description: 'where a tag made by this edit (or by publishing) points; empty changes nothing' }) @IsOptional() @IsString() @MaxLength(255) target_commitish?: string;
+  @ApiPropertyOptional({
+    description: 'moves the release to this tag, made at the target when it does not exist (the old tag stays); empty changes nothing',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  tag_name?: string;
+  @ApiPropertyOptional({ description: 'where a tag made by this edit (or by publishing) points; empty changes nothing' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  target_commitish?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) name?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(65536) body?: string;
   @ApiPropertyOptional({ description: 'false publishes a draft (and creates its tag)' }) @IsOptional() @IsBoolean() draft?: boolean;

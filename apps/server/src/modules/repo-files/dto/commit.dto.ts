@@ -87,7 +87,8 @@ export class ApiCommit {
   @ApiProperty({ format: 'date-time' }) created!: string;
   @ApiProperty() html_url!: string;
   @ApiProperty({ type: ApiRepoCommit }) commit!: ApiRepoCommit;
-  @ApiProperty({ type: ApiUser, nullable: true, description: 'The account whose e-mail address matches the author, if any.' }) author!: ApiUser | null;
+  @ApiProperty({ type: ApiUser, nullable: true, description: 'The account whose e-mail address matches the author, if any.' })
+  author!: ApiUser | null;
   @ApiProperty({ type: ApiUser, nullable: true }) committer!: ApiUser | null;
   @ApiProperty({ type: [ApiCommitMeta] }) parents!: ApiCommitMeta[];
   @ApiProperty({ type: [ApiCommitAffectedFiles], nullable: true }) files!: ApiCommitAffectedFiles[] | null;
@@ -107,7 +108,13 @@ export class ApiChangedFile {
 }
 
 /** Bellows does not verify signatures; every commit says so the way Forgejo does for unsigned ones. */
-export const UNVERIFIED: ApiCommitVerification = { verified: false, reason: 'gpg.error.not_signed_commit', signature: '', payload: '', signer: null };
+export const UNVERIFIED: ApiCommitVerification = {
+  verified: false,
+  reason: 'gpg.error.not_signed_commit',
+  signature: '',
+  payload: '',
+  signer: null,
+};
 
 /** Finds the account behind a commit signature (by e-mail), as the viewer may see it. */
 export type CommitAccountLookup = (signature: GitSignature) => ApiUser | null;
@@ -122,9 +129,16 @@ export function toApiBranch(branch: Branch, urls: RepoUrls, canPush: boolean): A
   return {
     name: branch.name,
     commit: {
-      id: commit.sha, message: commit.message, url: urls.commitHtml(commit.sha),
-      author: payloadUser(commit.author), committer: payloadUser(commit.committer), verification: UNVERIFIED,
-      timestamp: commit.committer.date, added: null, removed: null, modified: null,
+      id: commit.sha,
+      message: commit.message,
+      url: urls.commitHtml(commit.sha),
+      author: payloadUser(commit.author),
+      committer: payloadUser(commit.committer),
+      verification: UNVERIFIED,
+      timestamp: commit.committer.date,
+      added: null,
+      removed: null,
+      modified: null,
     },
     protected: false,
     required_approvals: 0,
@@ -143,7 +157,12 @@ export interface CommitDetail {
   stats: boolean;
 }
 
-export function toApiCommit(commit: CommitInfo & Partial<Pick<CommitWithFiles, 'files' | 'stats'>>, urls: RepoUrls, accounts: CommitAccountLookup, detail: CommitDetail = { files: true, stats: true }): ApiCommit {
+export function toApiCommit(
+  commit: CommitInfo & Partial<Pick<CommitWithFiles, 'files' | 'stats'>>,
+  urls: RepoUrls,
+  accounts: CommitAccountLookup,
+  detail: CommitDetail = { files: true, stats: true },
+): ApiCommit {
   return {
     url: urls.commitApi(commit.sha),
     sha: commit.sha,

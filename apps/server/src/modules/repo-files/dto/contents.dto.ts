@@ -24,12 +24,28 @@ export class CommitDateOptions {
 /** What creating and updating a file have in common (Forgejo's `FileOptions`). */
 export class FileOptions {
   @ApiProperty({ format: 'base64' }) @IsString() @Matches(BASE64, { message: 'content must be base64-encoded' }) content!: string;
-  @ApiPropertyOptional({ description: 'commit message; a default names the file' }) @IsOptional() @IsString() @MaxLength(65536) message?: string;
-  @ApiPropertyOptional({ description: 'branch to base the change on; the default branch when absent' }) @IsOptional() @IsString() @MaxLength(255) branch?: string;
-  @ApiPropertyOptional({ description: 'commit to this new branch, created from `branch`' }) @IsOptional() @IsString() @MaxLength(255) new_branch?: string;
+  @ApiPropertyOptional({ description: 'commit message; a default names the file' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(65536)
+  message?: string;
+  @ApiPropertyOptional({ description: 'branch to base the change on; the default branch when absent' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  branch?: string;
+  @ApiPropertyOptional({ description: 'commit to this new branch, created from `branch`' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  new_branch?: string;
   @ApiPropertyOptional({ type: Identity }) @IsOptional() @ValidateNested() @Type(() => Identity) author?: Identity;
   @ApiPropertyOptional({ type: Identity }) @IsOptional() @ValidateNested() @Type(() => Identity) committer?: Identity;
-  @ApiPropertyOptional({ type: CommitDateOptions }) @IsOptional() @ValidateNested() @Type(() => CommitDateOptions) dates?: CommitDateOptions;
+  @ApiPropertyOptional({ type: CommitDateOptions })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => CommitDateOptions)
+  dates?: CommitDateOptions;
   @ApiPropertyOptional({ description: 'accepted; Bellows adds no Signed-off-by trailer' }) @IsOptional() @IsBoolean() signoff?: boolean;
 }
 
@@ -39,7 +55,10 @@ export class CreateFileOptions extends FileOptions {}
 /** Forgejo's `UpdateFileOptions`: `sha` is the blob the caller last read; a stale one is refused. */
 export class UpdateFileOptions extends FileOptions {
   @ApiProperty({ description: 'sha of the file being replaced' }) @IsString() @IsNotEmpty() sha!: string;
-  @ApiPropertyOptional({ description: 'moving a file is not supported; when given it must equal the path' }) @IsOptional() @IsString() from_path?: string;
+  @ApiPropertyOptional({ description: 'moving a file is not supported; when given it must equal the path' })
+  @IsOptional()
+  @IsString()
+  from_path?: string;
 }
 
 /**
@@ -57,7 +76,8 @@ export class ApiContentsResponse {
   @ApiProperty() name!: string;
   @ApiProperty() path!: string;
   @ApiProperty() sha!: string;
-  @ApiProperty({ description: 'the last commit that changed this path (files only; empty in directory listings)' }) last_commit_sha!: string;
+  @ApiProperty({ description: 'the last commit that changed this path (files only; empty in directory listings)' })
+  last_commit_sha!: string;
   @ApiProperty({ enum: ['file', 'dir', 'symlink', 'submodule'] }) type!: string;
   @ApiProperty({ type: 'integer', format: 'int64' }) size!: number;
   @ApiPropertyOptional({ description: '`base64` when `content` is present' }) encoding?: string;

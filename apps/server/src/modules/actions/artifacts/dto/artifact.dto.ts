@@ -9,7 +9,7 @@ class ApiArtifactWorkflowRun {
 export class ApiActionArtifact {
   @ApiProperty({ type: 'integer', format: 'int64' }) id!: number;
   @ApiProperty() name!: string;
-  @ApiProperty({ type: 'integer', format: 'int64', description: 'the zip\'s size' }) size_in_bytes!: number;
+  @ApiProperty({ type: 'integer', format: 'int64', description: "the zip's size" }) size_in_bytes!: number;
   @ApiProperty() url!: string;
   @ApiProperty() archive_download_url!: string;
   @ApiProperty() expired!: boolean;
@@ -27,7 +27,11 @@ export class ApiActionArtifactList {
 export function toApiArtifact(artifact: Artifact, repoApiUrl: string): ApiActionArtifact {
   const url = `${repoApiUrl}/actions/artifacts/${artifact.id}`;
   return {
-    id: artifact.id, name: artifact.name, size_in_bytes: artifact.compressedSize, url, archive_download_url: `${url}/zip`,
+    id: artifact.id,
+    name: artifact.name,
+    size_in_bytes: artifact.compressedSize,
+    url,
+    archive_download_url: `${url}/zip`,
     expired: artifact.status !== 'active',
     created_at: artifact.createdAt?.toISOString() ?? null,
     expires_at: artifact.expiresAt?.toISOString() ?? null,

@@ -34,7 +34,11 @@ export class RegisterActionRunOption {
   @ApiPropertyOptional({ example: 'push' }) @IsOptional() @IsString() @MaxLength(64) event?: string;
   @ApiPropertyOptional({ example: 'build.yml' }) @IsOptional() @IsString() @MaxLength(255) workflow_id?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) head_branch?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @Matches(/^([0-9a-f]{40}|[0-9a-f]{64})?$/, { message: 'head_sha must be a full commit hash' }) head_sha?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @Matches(/^([0-9a-f]{40}|[0-9a-f]{64})?$/, { message: 'head_sha must be a full commit hash' })
+  head_sha?: string;
 }
 
 export function runUrl(rootUrl: string, ownerName: string, repoName: string, run: ActionRun): string {
