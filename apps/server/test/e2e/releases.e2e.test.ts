@@ -310,6 +310,13 @@ describe('releases', () => {
       expect(edited.body).toMatchObject({ tag_name: 'rt-empty', target_commitish: 'main', name: 'Still here' });
     });
 
+    it('keeps the title and notes when an edit sends them empty, as Forgejo does (Go SDK clients send every field)', async () => {
+      const created = await create({ tag_name: 'rt-sdk', name: 'Title', body: 'Notes' });
+      const edited = await edit(created.body.id, { tag_name: '', target_commitish: '', name: '', body: '', prerelease: true });
+      expect(edited.status).toBe(200);
+      expect(edited.body).toMatchObject({ tag_name: 'rt-sdk', name: 'Title', body: 'Notes', prerelease: true });
+    });
+
     it('gives a draft its new name without a tag, and makes the tag when it is published', async () => {
       const draft = await create({ tag_name: 'rt-draft', draft: true });
       expect((await edit(draft.body.id, { tag_name: 'rt-draft-2' })).body).toMatchObject({ tag_name: 'rt-draft-2', draft: true });

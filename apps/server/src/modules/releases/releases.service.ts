@@ -241,8 +241,9 @@ function editedRelease(current: Release, option: EditReleaseOption, tagName: str
   const next = { ...current };
   if (tagName !== undefined) next.tagName = tagName;
   if (option.target_commitish) next.targetCommitish = option.target_commitish;
-  if (option.name !== undefined) next.name = option.name;
-  if (option.body !== undefined) next.body = option.body;
+  // As Forgejo: an empty title or notes changes nothing (Go SDK clients send every field).
+  if (option.name) next.name = option.name;
+  if (option.body) next.body = option.body;
   if (option.prerelease !== undefined) next.isPrerelease = option.prerelease;
   if (option.draft !== undefined) next.isDraft = option.draft;
   return next;
