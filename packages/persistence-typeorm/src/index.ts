@@ -28,3 +28,4 @@ export * from './unique-violation';
 export * from './quota';
 export * from './testing/test-databases';
 export * from './testing/containers';
+export * from './testing/owners';

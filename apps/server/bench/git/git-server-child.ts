@@ -1,4 +1,4 @@
-import { TestEngine } from '@bellows/persistence-typeorm';
+import { newOwnerFields, TestEngine } from '@bellows/persistence-typeorm';
 import { hashPassword } from '../../src/modules/accounts/password-hasher';
 import { generateTokenValue, hashTokenValue } from '../../src/modules/auth/token-secret';
 import { RepositoryService } from '../../src/modules/repositories/repository.service';
@@ -22,27 +22,7 @@ async function main(): Promise<void> {
   const server = await startBenchServer(engine);
   const db = server.app.db;
   const now = new Date();
-  const owner = await db.transaction((tx) =>
-    tx.owners.insert({
-      name: 'bencher',
-      kind: 'user',
-      fullName: '',
-      email: 'bencher@example.com',
-      passwordHash: null,
-      isAdmin: false,
-      isActive: true,
-      prohibitLogin: false,
-      visibility: 'public',
-      description: '',
-      website: '',
-      location: '',
-      totpSecret: null,
-      totpEnabled: false,
-      createdAt: now,
-      updatedAt: now,
-      lastLoginAt: null,
-    }),
-  );
+  const owner = await db.transaction((tx) => tx.owners.insert(newOwnerFields('bencher', { email: 'bencher@example.com' })));
   owner.passwordHash = await hashPassword(generateTokenValue());
   await db.owners.update(owner.id, { passwordHash: owner.passwordHash });
   const token = generateTokenValue();

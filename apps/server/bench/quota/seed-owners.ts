@@ -5,6 +5,7 @@ import {
   AttachmentEntity,
   createTestContainers,
   Database,
+  newOwnerFields,
   OwnerEntity,
   PackageBlobEntity,
   PackageEntity,
@@ -67,27 +68,7 @@ export async function seedOwners(
 
 async function createOwner(db: Database, name: string): Promise<Omit<SeededOwner, 'objects'>> {
   const now = new Date();
-  const owner: OwnerEntity = await db.transaction((tx) =>
-    tx.owners.insert({
-      name,
-      kind: 'user',
-      fullName: '',
-      email: `${name}@example.com`,
-      passwordHash: null,
-      isAdmin: false,
-      isActive: true,
-      prohibitLogin: false,
-      visibility: 'public',
-      description: '',
-      website: '',
-      location: '',
-      totpSecret: null,
-      totpEnabled: false,
-      createdAt: now,
-      updatedAt: now,
-      lastLoginAt: null,
-    }),
-  );
+  const owner: OwnerEntity = await db.transaction((tx) => tx.owners.insert(newOwnerFields(name, { email: `${name}@example.com` })));
   const token = generateTokenValue();
   const hashed = hashTokenValue(token);
   await db.transaction((tx) =>

@@ -1,29 +1,12 @@
-import { createTestContainers, OwnerEntity } from '@bellows/persistence-typeorm';
+import { createTestContainers, newOwnerFields, OwnerEntity } from '@bellows/persistence-typeorm';
 import { createTestUser, TestUser } from '../support/fixtures';
 import { startTestServer, TestServer } from '../support/test-server';
 
 /** An organization whose Owners team holds `owner`, made through persistence. */
 async function createOrg(server: TestServer, owner: TestUser): Promise<OwnerEntity> {
-  const now = new Date();
-  const org = await server.db.owners.insert({
-    name: `org${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`,
-    kind: 'organization',
-    fullName: '',
-    email: '',
-    passwordHash: null,
-    isAdmin: false,
-    isActive: true,
-    prohibitLogin: false,
-    visibility: 'public',
-    description: '',
-    website: '',
-    location: '',
-    totpSecret: null,
-    totpEnabled: false,
-    createdAt: now,
-    updatedAt: now,
-    lastLoginAt: null,
-  });
+  const org = await server.db.owners.insert(
+    newOwnerFields(`org${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`, { kind: 'organization' }),
+  );
   const team = await server.db.teams.insert({
     orgId: org.id,
     name: 'Owners',

@@ -1,4 +1,4 @@
-import { OwnerEntity } from '@bellows/persistence-typeorm';
+import { newOwnerFields, OwnerEntity } from '@bellows/persistence-typeorm';
 import { hashPassword } from '../../src/modules/accounts/password-hasher';
 import { generateTokenValue, hashTokenValue } from '../../src/modules/auth/token-secret';
 import { TestServer } from './test-server';
@@ -23,27 +23,8 @@ export async function createTestUser(
 ): Promise<TestUser> {
   const name = options.name ?? `user${Date.now().toString(36)}${counter++}`;
   const password = options.password ?? 'correct horse battery staple';
-  const now = new Date();
   const user = await server.db.transaction((tx) =>
-    tx.owners.insert({
-      name,
-      kind: 'user',
-      fullName: '',
-      email: `${name.toLowerCase()}@example.com`,
-      passwordHash: null,
-      isAdmin: options.admin ?? false,
-      isActive: true,
-      prohibitLogin: false,
-      visibility: 'public',
-      description: '',
-      website: '',
-      location: '',
-      totpSecret: null,
-      totpEnabled: false,
-      createdAt: now,
-      updatedAt: now,
-      lastLoginAt: null,
-    }),
+    tx.owners.insert(newOwnerFields(name, { email: `${name.toLowerCase()}@example.com`, isAdmin: options.admin ?? false })),
   );
   user.passwordHash = await hashPassword(password);
   await server.db.owners.update(user.id, { passwordHash: user.passwordHash });

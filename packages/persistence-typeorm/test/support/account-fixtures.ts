@@ -1,4 +1,5 @@
 import { Owner, OwnerKind, OwnerStore, OwnerVisibility, Team, TeamPermission, TeamStore } from '@bellows/domain';
+import { newOwnerFields } from '../../src/testing/owners';
 
 let seq = 0;
 
@@ -12,26 +13,12 @@ export function newOwner(
   owners: OwnerStore,
   fields: { kind?: OwnerKind; visibility?: OwnerVisibility; name?: string } = {},
 ): Promise<Owner> {
-  const now = new Date();
-  return owners.insert({
-    name: fields.name ?? freshName(fields.kind === 'organization' ? 'org' : 'user'),
-    kind: fields.kind ?? 'user',
-    fullName: '',
-    email: '',
-    passwordHash: null,
-    isAdmin: false,
-    isActive: true,
-    prohibitLogin: false,
-    visibility: fields.visibility ?? 'public',
-    description: '',
-    website: '',
-    location: '',
-    totpSecret: null,
-    totpEnabled: false,
-    createdAt: now,
-    updatedAt: now,
-    lastLoginAt: null,
-  });
+  return owners.insert(
+    newOwnerFields(fields.name ?? freshName(fields.kind === 'organization' ? 'org' : 'user'), {
+      kind: fields.kind ?? 'user',
+      visibility: fields.visibility ?? 'public',
+    }),
+  );
 }
 
 /** A team stored through the TeamStore port. */
