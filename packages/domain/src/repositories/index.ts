@@ -9,3 +9,4 @@ export * from './team-repository';
 export * from './team-repository-store';
 export * from './lfs-object';
 export * from './lfs-store';
+export * from './git-records';

@@ -1,20 +1,7 @@
 import type { Readable } from 'node:stream';
-
-export type TreeEntryType = 'blob' | 'tree' | 'commit';
-
-/** A file, directory, symlink or submodule in a tree. */
-export interface TreeEntry {
-  name: string;
-  /** The path from the root of the tree. */
-  path: string;
-  type: TreeEntryType;
-  /** Octal mode as git writes it: 100644, 100755, 120000 (symlink), 040000, 160000. */
-  mode: string;
-  sha: string;
-  /** Size in bytes, for blobs only. */
-  size?: number;
-}
-
+// The records git produces are the domain's; re-exported for this port's users.
+export type { TreeEntryType, TreeEntry, GitIdentity } from '@bellows/domain';
+import type { TreeEntry, GitIdentity } from '@bellows/domain';
 /** How a command streaming its output ended. */
 export interface GitExit {
   exitCode: number | null;
@@ -41,13 +28,6 @@ export interface BlobHandle {
   mode: string;
   /** Streams the content (for raw downloads); nothing is read before this is called. */
   open(): GitStream;
-}
-
-/** An identity used to write a commit; `date` defaults to now. */
-export interface GitIdentity {
-  name: string;
-  email: string;
-  date?: Date;
 }
 
 export interface CommitOptions {

@@ -1,52 +1,6 @@
-/** Who made a commit or a change, and when (ISO 8601 with the original UTC offset). */
-export interface GitSignature {
-  name: string;
-  email: string;
-  date: string;
-}
-
-export type FileChangeStatus = 'added' | 'modified' | 'removed' | 'renamed' | 'copied';
-
-/** A file a commit or a comparison changes. */
-export interface ChangedFile {
-  filename: string;
-  /** The path before a rename or copy. */
-  previousFilename?: string;
-  status: FileChangeStatus;
-  /** Added and deleted lines; 0 for binary files. */
-  additions: number;
-  deletions: number;
-  changes: number;
-  binary: boolean;
-}
-
-export interface DiffStats {
-  additions: number;
-  deletions: number;
-  total: number;
-}
-
-export interface CommitInfo {
-  sha: string;
-  tree: string;
-  parents: string[];
-  author: GitSignature;
-  committer: GitSignature;
-  /** The full message as stored (subject, blank line, body). */
-  message: string;
-}
-
-export interface CommitWithFiles extends CommitInfo {
-  files: ChangedFile[];
-  stats: DiffStats;
-}
-
-/** One page of a longer list, and how long the whole list is. */
-export interface Page<T> {
-  items: T[];
-  total: number;
-}
-
+// The records git produces are the domain's; re-exported for this port's users.
+export type { GitSignature, FileChangeStatus, ChangedFile, DiffStats, CommitInfo, CommitWithFiles, Page } from '@bellows/domain';
+import type { ChangedFile, CommitWithFiles, Page } from '@bellows/domain';
 /** Which commits a history lists. */
 export interface ListCommitsOptions {
   /** Where to start: a branch, tag or commit id; the default branch when omitted. */

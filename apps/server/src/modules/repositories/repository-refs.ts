@@ -1,11 +1,6 @@
-import { CommitInfo } from './repository-history';
-
-/** A branch and the commit at its tip. */
-export interface Branch {
-  name: string;
-  commit: CommitInfo;
-}
-
+// The records git produces are the domain's; re-exported for this port's users.
+export type { Branch } from '@bellows/domain';
+import type { Branch } from '@bellows/domain';
 /**
  * Application port: the refs of a bare repository (given by its path, see
  * BareRepositories): HEAD, branches and tags. The git adapter's functions
