@@ -87,10 +87,16 @@ async function createOwner(db: Database, name: string): Promise<Omit<SeededOwner
 }
 
 /** Two rules so that the check evaluates real limits: a generous total, and 100 MiB of assets that the big owner breaks and the small one does not. */
+export const BENCH_RULE_LIMITS = [10 * 1024 ** 4, 100 * MIB];
+
 async function assignQuotaGroup(db: Database, ownerIds: number[]): Promise<void> {
   const group = QuotaGroup.create(BENCH_GROUP, [
-    QuotaRule.create({ name: 'bench-total', limit: 10 * 1024 ** 4, subjects: ['size:all'] }),
-    QuotaRule.create({ name: 'bench-assets', limit: 100 * MIB, subjects: ['size:assets:packages:all', 'size:assets:attachments:all'] }),
+    QuotaRule.create({ name: 'bench-total', limit: BENCH_RULE_LIMITS[0], subjects: ['size:all'] }),
+    QuotaRule.create({
+      name: 'bench-assets',
+      limit: BENCH_RULE_LIMITS[1],
+      subjects: ['size:assets:packages:all', 'size:assets:attachments:all'],
+    }),
   ]);
   if ((await db.quotaLimits.createGroup(group)) !== 'ok') throw new Error(`could not create quota group ${BENCH_GROUP}`);
   for (const ownerId of ownerIds) {
