@@ -6,7 +6,18 @@ import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'apps/server/test/reference/**'] },
+  // What git ignores is not linted either (builds, the bench's output).
+  {
+    ignores: [
+      '**/dist/**',
+      '**/dist-bench/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      '**/data/**',
+      'apps/server/bench/results/**',
+      'apps/server/test/reference/**',
+    ],
+  },
   eslint.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,
