@@ -1,4 +1,4 @@
-import type { Owner } from '../accounts/owner';
+import type { Issue } from '../issues/issue';
 
 /**
  * The git side of a pull request: which branch of its repository is proposed
@@ -16,23 +16,8 @@ export interface PullRequest {
   mergedCommitId: string | null;
 }
 
-/** The issue of a pull request: its number (shared with the repository's issues), text, state and author. */
-export interface PullRequestIssue {
-  id: number;
-  repoId: number;
-  index: number;
-  posterId: number | null;
-  /** The author; null when their account is gone. */
-  poster?: Owner | null;
-  title: string;
-  body: string;
-  /** Always true: the issue is the pull request's. */
-  isPull: boolean;
-  isClosed: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-  closedAt: Date | null;
-}
+/** The issue of a pull request: its number (shared with the repository's issues), text, state and author (`isPull` is true). */
+export type PullRequestIssue = Omit<Issue, 'milestoneId'>;
 
 /** A pull request with its issue (number, title, state) and the issue's poster loaded. */
 export type PullRequestWithIssue = PullRequest & { issue: PullRequestIssue };
