@@ -1,13 +1,18 @@
 /**
- * One part of `npm run bench` (quota today; git clone/push comes later). Parts
- * are independent: each starts what it needs, measures, prints its own table,
- * writes its figures to `bench/results/`, and cleans up.
+ * One part of `npm run bench` (quota, reads, writes, uploads, git…). Parts are
+ * independent: each starts what it needs, measures, prints its own detailed
+ * table, writes its figures to `bench/results/`, cleans up, and answers the
+ * rows it adds to the summary table that `npm run bench` prints at the end
+ * (and that docs/performance.md shows).
+ *
+ * A part lives in `bench/<folder>/<name>-bench.ts` and exports a `BenchPart`;
+ * run.ts finds it there, so adding a part touches no shared file.
  */
 export interface BenchPart {
   /** The name `BENCH_ONLY` selects it by, e.g. `quota`. */
   name: string;
   description: string;
-  run(context: BenchContext): Promise<void>;
+  run(context: BenchContext): Promise<SummaryRow[]>;
 }
 
 export interface BenchContext {
@@ -15,4 +20,32 @@ export interface BenchContext {
   resultsDir: string;
   /** Prints a line of the bench's report. */
   log(line: string): void;
+}
+
+/**
+ * One line of the summary: a figure of Bellows beside the baseline measured in
+ * the same run, their ratio, and the goal it is held to.
+ */
+export interface SummaryRow {
+  /** What was measured, e.g. `GET /user/quota, 50 connections`. */
+  what: string;
+  /** `sqlite3`, `postgres`, or `-` where the engine plays no part. */
+  engine: string;
+  /** Bellows' figure with its unit, e.g. `9 512 req/s`. */
+  bellows: string;
+  /** The baseline's figure with its unit, or `-` when the goal is absolute. */
+  baseline: string;
+  /** Bellows / baseline, oriented as the goal reads (null when there is no baseline). */
+  ratio: number | null;
+  /** The goal in words, e.g. `≥ 0.5×`. */
+  goal: string;
+  met: boolean;
+}
+
+/** Every engine the part should run on: BENCH_ENGINES (default both). */
+export function wantedEngines(): string[] {
+  return (process.env.BENCH_ENGINES ?? 'sqlite3,postgres')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
 }

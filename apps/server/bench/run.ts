@@ -1,21 +1,42 @@
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'fs';
 import { join } from 'path';
-import { BenchContext, BenchPart } from './bench-part';
-import { quotaBench } from './quota/quota-bench';
-import { gitBench } from './git/git-bench';
+import { BenchContext, BenchPart, SummaryRow } from './bench-part';
+import { formatSummaryMarkdown, formatSummaryTable } from './support/summary';
 
-/** Every bench part, in the order `npm run bench` runs them. Later parts (git clone/push) register here. */
-const PARTS: BenchPart[] = [quotaBench, gitBench];
+/** The order parts run in when they are all selected; a part not named here runs after these, by name. */
+const ORDER = ['reads', 'quota', 'writes', 'uploads', 'git'];
+
+/** Every `bench/<folder>/<name>-bench.js` that exports a BenchPart. */
+function discoverParts(): BenchPart[] {
+  const parts: BenchPart[] = [];
+  for (const folder of readdirSync(__dirname, { withFileTypes: true })) {
+    if (!folder.isDirectory()) continue;
+    for (const file of readdirSync(join(__dirname, folder.name))) {
+      if (!file.endsWith('-bench.js')) continue;
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const exported: Record<string, unknown> = require(join(__dirname, folder.name, file));
+      parts.push(...Object.values(exported).filter(isBenchPart));
+    }
+  }
+  const rank = (part: BenchPart) => (ORDER.includes(part.name) ? ORDER.indexOf(part.name) : ORDER.length);
+  return parts.sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
+}
+
+function isBenchPart(value: unknown): value is BenchPart {
+  const part = value as BenchPart;
+  return typeof part === 'object' && part !== null && typeof part.name === 'string' && typeof part.run === 'function';
+}
 
 /** `BENCH_ONLY=quota` (comma-separated names) runs only those parts. */
-function selectedParts(): BenchPart[] {
+function selectedParts(all: BenchPart[]): BenchPart[] {
   const only = process.env.BENCH_ONLY?.split(',')
     .map((name) => name.trim())
     .filter(Boolean);
-  if (!only?.length) return PARTS;
-  const unknown = only.filter((name) => !PARTS.some((part) => part.name === name));
+  if (!only?.length) return all;
+  const unknown = only.filter((name) => !all.some((part) => part.name === name));
   if (unknown.length)
-    throw new Error(`BENCH_ONLY names unknown parts: ${unknown.join(', ')} (known: ${PARTS.map((p) => p.name).join(', ')})`);
-  return PARTS.filter((part) => only.includes(part.name));
+    throw new Error(`BENCH_ONLY names unknown parts: ${unknown.join(', ')} (known: ${all.map((p) => p.name).join(', ')})`);
+  return all.filter((part) => only.includes(part.name));
 }
 
 async function main(): Promise<void> {
@@ -24,10 +45,16 @@ async function main(): Promise<void> {
     resultsDir: join(__dirname, '..', '..', 'bench', 'results'),
     log: (line) => console.log(line),
   };
-  for (const part of selectedParts()) {
+  const rows: SummaryRow[] = [];
+  for (const part of selectedParts(discoverParts())) {
     context.log(`== bench part "${part.name}": ${part.description}`);
-    await part.run(context);
+    rows.push(...(await part.run(context)));
   }
+  context.log(formatSummaryTable(rows));
+  if (!existsSync(context.resultsDir)) mkdirSync(context.resultsDir, { recursive: true });
+  writeFileSync(join(context.resultsDir, 'summary.md'), formatSummaryMarkdown(rows));
+  writeFileSync(join(context.resultsDir, 'summary.json'), `${JSON.stringify(rows, null, 2)}\n`);
+  context.log(`summary written to ${join(context.resultsDir, 'summary.md')}`);
 }
 
 main().then(

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs'
 import { cpus, tmpdir } from 'os';
 import { join } from 'path';
 import { performance } from 'perf_hooks';
-import { BenchContext, BenchPart } from '../bench-part';
+import { BenchContext, BenchPart, SummaryRow } from '../bench-part';
 import { round } from '../support/stats';
 import type { GitBenchServerInfo } from './git-server-child';
 
@@ -66,12 +66,33 @@ export const gitBench: BenchPart = {
       writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
       context.log(formatGitTable(result));
       context.log(`figures written to ${file}`);
+      return summaryRows(result);
     } finally {
       if (child?.connected) child.send('stop');
       rmSync(work, { recursive: true, force: true });
     }
   },
 };
+
+/** The issue-12 goal: git over HTTP at most 1.2× git over the local path, with the server's memory flat. */
+export const GIT_RATIO_GOAL = 1.2;
+
+function summaryRows(result: GitBenchResult): SummaryRow[] {
+  const row = (what: string, server: number, local: number, ratio: number): SummaryRow => ({
+    what,
+    engine: 'sqlite3',
+    bellows: `${round(server, 2)} s`,
+    baseline: `${round(local, 2)} s (file://)`,
+    ratio,
+    goal: `≤ ${GIT_RATIO_GOAL}×`,
+    met: ratio <= GIT_RATIO_GOAL,
+  });
+  const mib = result.settings.megabytes;
+  return [
+    row(`git push ${mib} MiB over smart HTTP`, result.server.pushSeconds, result.local.pushSeconds, result.ratio.push),
+    row(`git clone ${mib} MiB over smart HTTP`, result.server.cloneSeconds, result.local.cloneSeconds, result.ratio.clone),
+  ];
+}
 
 async function measure(
   context: BenchContext,

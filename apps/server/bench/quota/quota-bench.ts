@@ -3,7 +3,7 @@ import { cpus } from 'os';
 import { join } from 'path';
 import { performance } from 'perf_hooks';
 import { TestEngine } from '@bellows/persistence-typeorm';
-import { BenchContext, BenchPart } from '../bench-part';
+import { BenchContext, BenchPart, SummaryRow, wantedEngines } from '../bench-part';
 import { answersOnTcp, postgresHostPort, startBenchServer } from '../support/bench-server';
 import { Target } from '../support/http-client';
 import { loadInWorker } from '../support/load-worker';
@@ -58,6 +58,7 @@ export const quotaBench: BenchPart = {
   name: 'quota',
   description: 'quota info and check: big owner vs small owner, SQLite and PostgreSQL',
   async run(context) {
+    const rows: SummaryRow[] = [];
     for (const engine of await enginesToRun(context)) {
       const result = await benchEngine(engine, context);
       const file = join(context.resultsDir, `quota-${engine}.json`);
@@ -65,12 +66,29 @@ export const quotaBench: BenchPart = {
       writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
       context.log(formatQuotaTable(result));
       context.log(`figures written to ${file}`);
+      rows.push(...summaryRows(result));
     }
+    return rows;
   },
 };
 
+/** The issue-3 promise in the summary: the big owner's p50 and p99 against the small owner's. */
+function summaryRows(result: QuotaBenchResult): SummaryRow[] {
+  return result.endpoints.flatMap((e) =>
+    (['p50', 'p99'] as const).map((percentile) => ({
+      what: `GET ${e.path}: ${percentile}, owner with ${result.seeded.big.objects} objects vs ${result.seeded.small.objects}`,
+      engine: result.engine,
+      bellows: `${e.big[percentile].toFixed(2)} ms`,
+      baseline: `${e.small[percentile].toFixed(2)} ms`,
+      ratio: e.ratio[percentile],
+      goal: `≤ ${RATIO_GOAL}×`,
+      met: e.ratio[percentile] <= RATIO_GOAL,
+    })),
+  );
+}
+
 async function enginesToRun(context: BenchContext): Promise<TestEngine[]> {
-  const wanted = (process.env.BENCH_ENGINES ?? 'sqlite3,postgres').split(',').map((e) => e.trim());
+  const wanted = wantedEngines();
   const engines: TestEngine[] = [];
   if (wanted.includes('sqlite3')) engines.push('sqlite3');
   if (wanted.includes('postgres')) {
