@@ -26,6 +26,7 @@ export * from './stores/action-secret.store';
 export * from './stores/blob-reference.store';
 export * from './unique-violation';
 export * from './quota';
+export * from './read-cache';
 export * from './testing/test-databases';
 export * from './testing/containers';
 export * from './testing/owners';

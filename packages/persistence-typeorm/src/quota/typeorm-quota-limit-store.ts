@@ -4,6 +4,8 @@ import { QuotaGroupOwnerEntity } from '../entities/quota-group-owner.entity';
 import { QuotaGroupRuleEntity } from '../entities/quota-group-rule.entity';
 import { QuotaGroupEntity } from '../entities/quota-group.entity';
 import { QuotaRuleEntity } from '../entities/quota-rule.entity';
+import { noteWrite } from '../read-cache/change-versions';
+import { ReadCaches } from '../read-cache/read-caches';
 import { isUniqueViolation } from '../unique-violation';
 import { InTransaction } from './in-transaction';
 
@@ -21,6 +23,10 @@ export class TypeOrmQuotaLimitStore extends QuotaLimitStore {
     super();
   }
 
+  private get caches() {
+    return ReadCaches.of(this.manager.connection);
+  }
+
   async listRules(): Promise<QuotaRule[]> {
     return (await this.manager.getRepository(QuotaRuleEntity).find({ order: { lowerName: 'ASC' } })).map(toRule);
   }
@@ -31,20 +37,23 @@ export class TypeOrmQuotaLimitStore extends QuotaLimitStore {
   }
 
   createRule(rule: QuotaRule): Promise<LimitChange> {
-    return this.inTransaction(async (manager) => ((await ruleRow(manager, rule.name)) ? 'exists' : insertRule(manager, rule))).catch(
-      existsOnUniqueViolation,
-    );
+    return this.inTransaction(async (manager) => {
+      noteWrite(manager, 'limits');
+      return (await ruleRow(manager, rule.name)) ? 'exists' : insertRule(manager, rule);
+    }).catch(existsOnUniqueViolation);
   }
 
   async updateRule(rule: QuotaRule): Promise<LimitChange> {
     const result = await this.manager
       .getRepository(QuotaRuleEntity)
       .update({ lowerName: rule.name.toLowerCase() }, { limitBytes: rule.limit, subjects: JSON.stringify(rule.subjects) });
+    noteWrite(this.manager, 'limits');
     return result.affected ? 'ok' : 'not-found';
   }
 
   async deleteRule(name: string): Promise<LimitChange> {
     const result = await this.manager.getRepository(QuotaRuleEntity).delete({ lowerName: name.toLowerCase() });
+    noteWrite(this.manager, 'limits');
     return result.affected ? 'ok' : 'not-found';
   }
 
@@ -53,13 +62,17 @@ export class TypeOrmQuotaLimitStore extends QuotaLimitStore {
     return this.withRules(this.manager, groups);
   }
 
-  async findGroup(name: string): Promise<QuotaGroup | undefined> {
-    const row = await groupRow(this.manager, name);
-    return row ? (await this.withRules(this.manager, [row]))[0] : undefined;
+  /** The default groups are looked up on every quota answer: cached until a limit is written. */
+  findGroup(name: string): Promise<QuotaGroup | undefined> {
+    return this.caches.groupsByName.read(this.manager, name.toLowerCase(), 'limits', async () => {
+      const row = await groupRow(this.manager, name);
+      return row ? (await this.withRules(this.manager, [row]))[0] : undefined;
+    });
   }
 
   createGroup(group: QuotaGroup): Promise<LimitChange> {
     return this.inTransaction(async (manager) => {
+      noteWrite(manager, 'limits');
       if (await groupRow(manager, group.name)) return 'exists';
       const groups = manager.getRepository(QuotaGroupEntity);
       const saved = await groups.save(groups.create({ name: group.name, lowerName: group.name.toLowerCase() }));
@@ -74,11 +87,13 @@ export class TypeOrmQuotaLimitStore extends QuotaLimitStore {
 
   async deleteGroup(name: string): Promise<LimitChange> {
     const result = await this.manager.getRepository(QuotaGroupEntity).delete({ lowerName: name.toLowerCase() });
+    noteWrite(this.manager, 'limits');
     return result.affected ? 'ok' : 'not-found';
   }
 
   addRuleToGroup(groupName: string, ruleName: string): Promise<LimitChange> {
     return this.inTransaction(async (manager) => {
+      noteWrite(manager, 'limits');
       const [group, rule] = await Promise.all([groupRow(manager, groupName), ruleRow(manager, ruleName)]);
       if (!group || !rule) return 'not-found';
       const links = manager.getRepository(QuotaGroupRuleEntity);
@@ -90,6 +105,7 @@ export class TypeOrmQuotaLimitStore extends QuotaLimitStore {
 
   removeRuleFromGroup(groupName: string, ruleName: string): Promise<LimitChange> {
     return this.inTransaction(async (manager) => {
+      noteWrite(manager, 'limits');
       const [group, rule] = await Promise.all([groupRow(manager, groupName), ruleRow(manager, ruleName)]);
       if (!group || !rule) return 'not-found';
       const result = await manager.getRepository(QuotaGroupRuleEntity).delete({ groupId: group.id, ruleId: rule.id });
@@ -97,7 +113,12 @@ export class TypeOrmQuotaLimitStore extends QuotaLimitStore {
     });
   }
 
-  async assignedGroupsOf(ownerId: number): Promise<QuotaGroup[]> {
+  /** Read on every quota answer: cached until a limit is written. */
+  assignedGroupsOf(ownerId: number): Promise<QuotaGroup[]> {
+    return this.caches.assignedGroups.read(this.manager, ownerId, 'limits', () => this.readAssignedGroups(ownerId));
+  }
+
+  private async readAssignedGroups(ownerId: number): Promise<QuotaGroup[]> {
     const groups = await this.manager
       .getRepository(QuotaGroupEntity)
       .createQueryBuilder('g')
@@ -110,6 +131,7 @@ export class TypeOrmQuotaLimitStore extends QuotaLimitStore {
 
   replaceAssignments(ownerId: number, groupNames: readonly string[]): Promise<LimitChange> {
     return this.inTransaction(async (manager) => {
+      noteWrite(manager, 'limits');
       const wanted = [...new Set(groupNames.map((name) => name.toLowerCase()))];
       const groups = wanted.length ? await manager.getRepository(QuotaGroupEntity).findBy({ lowerName: In(wanted) }) : [];
       if (groups.length !== wanted.length) return 'not-found';
@@ -122,6 +144,7 @@ export class TypeOrmQuotaLimitStore extends QuotaLimitStore {
 
   assign(ownerId: number, groupName: string): Promise<LimitChange> {
     return this.inTransaction(async (manager) => {
+      noteWrite(manager, 'limits');
       const group = await groupRow(manager, groupName);
       if (!group) return 'not-found';
       const assignments = manager.getRepository(QuotaGroupOwnerEntity);
@@ -133,6 +156,7 @@ export class TypeOrmQuotaLimitStore extends QuotaLimitStore {
 
   unassign(ownerId: number, groupName: string): Promise<LimitChange> {
     return this.inTransaction(async (manager) => {
+      noteWrite(manager, 'limits');
       const group = await groupRow(manager, groupName);
       if (!group) return 'not-found';
       const result = await manager.getRepository(QuotaGroupOwnerEntity).delete({ ownerId, groupId: group.id });

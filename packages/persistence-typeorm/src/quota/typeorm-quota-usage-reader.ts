@@ -1,5 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { QuotaUsage, QuotaUsageReader } from '@bellows/domain';
+import { usageOf } from '../read-cache/change-versions';
+import { ReadCaches } from '../read-cache/read-caches';
 import { UsageLedger } from './usage-ledger';
 
 /**
@@ -11,7 +13,14 @@ export class TypeOrmQuotaUsageReader extends QuotaUsageReader {
     super();
   }
 
-  async usageOf(ownerId: number): Promise<QuotaUsage> {
+  /** Cached until the owner's ledger rows are written: every quota answer reads it. */
+  usageOf(ownerId: number): Promise<QuotaUsage> {
+    return ReadCaches.of(this.manager.connection).usageByOwner.read(this.manager, ownerId, usageOf(ownerId), () =>
+      this.readLedger(ownerId),
+    );
+  }
+
+  private async readLedger(ownerId: number): Promise<QuotaUsage> {
     const bytes = await new UsageLedger(this.manager).bytesOf(ownerId);
     // A negative figure would mean a bug in a store; show 0 rather than fail the read (the recount repairs it).
     return QuotaUsage.of(Object.fromEntries(Object.entries(bytes).map(([bucket, value]) => [bucket, Math.max(0, value)])));

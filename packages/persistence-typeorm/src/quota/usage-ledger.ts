@@ -1,5 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { USAGE_BUCKETS, UsageBucket, UsageChange } from '@bellows/domain';
+import { noteWrite, usageOf } from '../read-cache/change-versions';
 import { sqlParam } from './in-transaction';
 
 /**
@@ -20,6 +21,7 @@ export class UsageLedger {
           'ON CONFLICT (owner_id, bucket) DO UPDATE SET bytes = owner_quota_usage.bytes + excluded.bytes',
         [ownerId, bucket, delta],
       );
+      noteWrite(this.manager, usageOf(ownerId));
     }
   }
 
@@ -31,6 +33,7 @@ export class UsageLedger {
         'ON CONFLICT (owner_id, bucket) DO UPDATE SET bytes = excluded.bytes',
       [ownerId, bucket, bytes],
     );
+    noteWrite(this.manager, usageOf(ownerId));
   }
 
   /** The owner's bytes per bucket (0 for buckets never written): one primary-key range read. */

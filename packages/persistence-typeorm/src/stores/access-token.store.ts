@@ -2,6 +2,8 @@ import { EntityManager } from 'typeorm';
 import { AccessTokenNameTakenError, AccessTokenStore, NewAccessToken } from '@bellows/domain';
 import { AccessTokenEntity } from '../entities/access-token.entity';
 import { fitsIdColumn } from '../row-id';
+import { noteWrite } from '../read-cache/change-versions';
+import { ReadCaches } from '../read-cache/read-caches';
 import { isUniqueViolation } from '../unique-violation';
 
 /** The AccessTokenStore port on TypeORM: the `access_token` table. */
@@ -17,12 +19,16 @@ export class TypeOrmAccessTokenStore implements AccessTokenStore {
       return await this.repo.save(this.repo.create(token));
     } catch (error) {
       throw isUniqueViolation(error) ? new AccessTokenNameTakenError(token.name) : error;
+    } finally {
+      noteWrite(this.manager, 'auth');
     }
   }
 
-  /** Candidates for a presented token: the rows whose clear last eight characters match. */
+  /** Candidates for a presented token: the rows whose clear last eight characters match; cached until a token or owner is written. */
   findByLastEight(lastEight: string): Promise<AccessTokenEntity[]> {
-    return this.repo.findBy({ tokenLastEight: lastEight });
+    return ReadCaches.of(this.manager.connection).tokensByLastEight.read(this.manager, lastEight, 'auth', () =>
+      this.repo.findBy({ tokenLastEight: lastEight }),
+    );
   }
 
   findByOwnerAndName(ownerId: number, name: string): Promise<AccessTokenEntity | null> {
@@ -37,11 +43,14 @@ export class TypeOrmAccessTokenStore implements AccessTokenStore {
     return this.repo.findAndCount({ where: { ownerId }, order: { id: 'ASC' }, skip, take });
   }
 
+  /** Written at most once a minute per token; noted so the cached row shows it and sign-ins stop writing it. */
   async markUsed(id: number, when: Date): Promise<void> {
     await this.repo.update({ id }, { lastUsedAt: when });
+    noteWrite(this.manager, 'auth');
   }
 
   async delete(id: number): Promise<void> {
     await this.repo.delete({ id });
+    noteWrite(this.manager, 'auth');
   }
 }

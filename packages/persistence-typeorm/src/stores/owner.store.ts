@@ -3,6 +3,8 @@ import { NewOwner, OwnerChanges, OwnerKind, OwnerNameTakenError, OwnerSearch, Ow
 import { OwnerEntity } from '../entities/owner.entity';
 import { sqlParam } from '../quota/in-transaction';
 import { fitsIdColumn } from '../row-id';
+import { noteWrite, usageOf } from '../read-cache/change-versions';
+import { ReadCaches } from '../read-cache/read-caches';
 import { isUniqueViolation } from '../unique-violation';
 import { applyOwnerVisibility } from './owner-visibility-filter';
 
@@ -14,12 +16,19 @@ export class TypeOrmOwnerStore implements OwnerStore {
     return this.manager.getRepository(OwnerEntity);
   }
 
+  private get caches() {
+    return ReadCaches.of(this.manager.connection);
+  }
+
+  /** Every request's sign-in reads its owner: cached until an owner or token is written. */
   async findById(id: number): Promise<OwnerEntity | null> {
-    return fitsIdColumn(id) ? this.repo.findOneBy({ id }) : null;
+    if (!fitsIdColumn(id)) return null;
+    return this.caches.ownersById.read(this.manager, id, 'auth', () => this.repo.findOneBy({ id }));
   }
 
   findByName(name: string): Promise<OwnerEntity | null> {
-    return this.repo.findOneBy({ lowerName: name.toLowerCase() });
+    const lowerName = name.toLowerCase();
+    return this.caches.ownersByName.read(this.manager, lowerName, 'auth', () => this.repo.findOneBy({ lowerName }));
   }
 
   findUserByEmail(email: string): Promise<OwnerEntity | null> {
@@ -33,6 +42,7 @@ export class TypeOrmOwnerStore implements OwnerStore {
   /** Records a password sign-in without rewriting the rest of the row. */
   async recordLogin(id: number, when: Date): Promise<void> {
     await this.repo.update({ id }, { lastLoginAt: when });
+    noteWrite(this.manager, 'auth');
   }
 
   /** Stores a new (encrypted) TOTP secret, two-factor sign-in still off and no code used yet. */
@@ -43,6 +53,7 @@ export class TypeOrmOwnerStore implements OwnerStore {
   /** Turns two-factor sign-in on with the secret already stored, keeping the step of the code that confirmed it. */
   async enableTotp(id: number): Promise<void> {
     await this.repo.update({ id }, { totpEnabled: true });
+    noteWrite(this.manager, 'auth');
   }
 
   /** Forgets the TOTP secret and turns two-factor sign-in off. */
@@ -62,6 +73,7 @@ export class TypeOrmOwnerStore implements OwnerStore {
       `UPDATE owner SET totp_last_used_step = ${p(1)} WHERE id = ${p(2)} AND (totp_last_used_step IS NULL OR totp_last_used_step < ${p(3)})`,
       [step, id, step],
     );
+    noteWrite(this.manager, 'auth');
     return changed === 1;
   }
 
@@ -73,6 +85,7 @@ export class TypeOrmOwnerStore implements OwnerStore {
       enabled,
       id,
     ]);
+    noteWrite(this.manager, 'auth');
   }
 
   /** Runs one UPDATE in this store's transaction (or on its own) and answers how many rows it changed. */
@@ -103,6 +116,8 @@ export class TypeOrmOwnerStore implements OwnerStore {
       return await this.repo.save(this.repo.create({ ...owner, lowerName: owner.name.toLowerCase() }));
     } catch (error) {
       throw isUniqueViolation(error) ? new OwnerNameTakenError(owner.name) : error;
+    } finally {
+      noteWrite(this.manager, 'auth');
     }
   }
 
@@ -112,10 +127,14 @@ export class TypeOrmOwnerStore implements OwnerStore {
    * written back).
    */
   async update(id: number, changes: OwnerChanges): Promise<boolean> {
-    return ((await this.repo.update({ id }, changes)).affected ?? 0) > 0;
+    const updated = ((await this.repo.update({ id }, changes)).affected ?? 0) > 0;
+    noteWrite(this.manager, 'auth');
+    return updated;
   }
 
+  /** The foreign keys take the owner's tokens, ledger rows and quota assignments with it. */
   async delete(id: number): Promise<void> {
     await this.repo.delete({ id });
+    noteWrite(this.manager, 'auth', 'limits', usageOf(id));
   }
 }

@@ -1,0 +1,3 @@
+export * from './change-versions';
+export * from './read-caches';
+export * from './versioned-cache';
