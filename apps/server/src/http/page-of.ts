@@ -1,11 +1,9 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
-import { map, Observable } from 'rxjs';
 import { PageRequest, setPaginationHeaders } from './pagination';
 
 /**
  * What a list operation returns: one page of items and the total. The
- * PaginationInterceptor turns it into the JSON array plus the `X-Total-Count`
+ * pagination hook turns it into the JSON array plus the `X-Total-Count`
  * and `Link` headers, so controllers never touch headers themselves.
  */
 export class PageOf<T> {
@@ -20,24 +18,17 @@ export class PageOf<T> {
   }
 }
 
-@Injectable()
-export class PaginationInterceptor implements NestInterceptor {
-  constructor(private readonly rootUrl: string) {}
-
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    return next.handle().pipe(
-      map((result) => {
-        if (!(result instanceof PageOf)) return result;
-        const http = context.switchToHttp();
-        setPaginationHeaders(
-          http.getRequest<FastifyRequest>(),
-          http.getResponse<FastifyReply>(),
-          result.paging,
-          result.total,
-          this.rootUrl,
-        );
-        return result.items;
-      }),
-    );
-  }
+/**
+ * Turns a returned PageOf into its items with the paging headers, as a
+ * Fastify `preSerialization` hook: it runs on every object a route answers,
+ * right before serialization. (It was a Nest interceptor; the interceptor
+ * chain wraps every request of every route in RxJS observables, which cost a
+ * fifth of the CPU of a small read.)
+ */
+export function paginationHook(rootUrl: string) {
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    if (!(payload instanceof PageOf)) return payload;
+    setPaginationHeaders(request, reply, payload.paging, payload.total, rootUrl);
+    return payload.items;
+  };
 }
