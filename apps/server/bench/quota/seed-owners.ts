@@ -66,7 +66,8 @@ export async function seedOwners(
   return { big: { ...big, objects: bigObjects }, small: { ...small, objects: smallObjects }, ledgerRowsFixed: fixed.length };
 }
 
-async function createOwner(db: Database, name: string): Promise<Omit<SeededOwner, 'objects'>> {
+/** A user with a token of the given scopes, written straight to the database (the bench has no admin to ask). */
+export async function createOwner(db: Database, name: string, scopes = 'read:user'): Promise<Omit<SeededOwner, 'objects'>> {
   const now = new Date();
   const owner: OwnerEntity = await db.transaction((tx) => tx.owners.insert(newOwnerFields(name, { email: `${name}@example.com` })));
   const token = generateTokenValue();
@@ -78,7 +79,7 @@ async function createOwner(db: Database, name: string): Promise<Omit<SeededOwner
       tokenHash: hashed.hash,
       tokenSalt: hashed.salt,
       tokenLastEight: hashed.lastEight,
-      scopes: 'read:user',
+      scopes,
       createdAt: now,
       lastUsedAt: null,
     }),
