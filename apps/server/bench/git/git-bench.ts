@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs'
 import { cpus, tmpdir } from 'os';
 import { join } from 'path';
 import { performance } from 'perf_hooks';
-import { BenchContext, BenchPart, SummaryRow } from '../bench-part';
+import { BenchContext, BenchPart, SummaryRow, wantedEngines } from '../bench-part';
 import { round } from '../support/stats';
 import type { GitBenchServerInfo } from './git-server-child';
 
@@ -18,9 +18,32 @@ const SETTINGS = {
   runs: numberFromEnv('BENCH_GIT_RUNS', 3),
 };
 
-interface Timings {
-  pushSeconds: number;
-  cloneSeconds: number;
+/** The operations timed, each over the server and over the local path. */
+type Operation = 'push' | 'clone' | 'cloneBare';
+const OPERATIONS: readonly Operation[] = ['push', 'clone', 'cloneBare'];
+
+/** What each operation is, over the server and locally (the issue's exact comparison for the bare clone). */
+const DESCRIPTIONS: Record<Operation, { server: string; local: string }> = {
+  push: { server: 'git push', local: 'git push file://' },
+  clone: { server: 'git clone', local: 'git clone file://' },
+  cloneBare: { server: 'git clone --bare', local: 'git clone --no-local --bare <path>' },
+};
+
+type Seconds = Record<Operation, number>;
+
+export interface GitBenchEngineResult {
+  engine: string;
+  /** Median seconds over the runs. */
+  server: Seconds;
+  local: Seconds;
+  /** server / local (1 = as fast as git over the local path). */
+  ratio: Seconds;
+  /**
+   * The server process (git's own processes excluded), MiB: resident memory when idle before the
+   * first push, and the largest growth over the resident memory just before an operation, seen
+   * while pushes and clones ran. Packs stream through, so the growth stays far below their size.
+   */
+  serverMemory: { idleRssMiB: number; pushGrowthMiB: number; cloneGrowthMiB: number };
 }
 
 export interface GitBenchResult {
@@ -28,47 +51,44 @@ export interface GitBenchResult {
   measuredAt: string;
   machine: { cpus: number; cpuModel: string; node: string };
   settings: typeof SETTINGS;
-  /** Median seconds over the runs. */
-  server: Timings;
-  local: Timings;
-  /** server / local (1 = as fast as git over the local file path). */
-  ratio: { push: number; clone: number };
-  /** The server process (git's own processes excluded): resident memory before the push and its peak during it, MiB. */
-  serverMemory: { idleRssMiB: number; peakRssDuringPushMiB: number };
+  engines: GitBenchEngineResult[];
 }
 
 /**
  * `npm run bench` → git: push and clone of a repository of BENCH_GIT_MIB MiB
  * through the server (smart HTTP, token over Basic) against the same
- * operations by git over the local `file://` transport (which runs the same
- * pack protocol, without HTTP). The server runs in a child process whose
- * resident memory is sampled from /proc during each push: packs stream
- * through, so it should stay far below the repository's size.
+ * operations by git over the local path (`file://` and `--no-local`, which run
+ * the same pack protocol and the same upload-pack, without HTTP), on each
+ * engine. The source repository is packed, as a developer's usually is, so
+ * that a push times the transport rather than git's delta search. The server
+ * runs in a child process whose resident memory is sampled from /proc during
+ * each push and clone.
  */
 export const gitBench: BenchPart = {
   name: 'git',
-  description: `git push and clone of a ${SETTINGS.megabytes} MiB repository: our server vs git over file://, and the server's peak memory`,
+  description: `git push and clone of a ${SETTINGS.megabytes} MiB repository: our server vs git over the local path, and the server's memory`,
   async run(context) {
     const work = mkdtempSync(join(tmpdir(), 'bellows-git-bench-'));
     const git = new GitRunner(join(work, 'home'));
-    let child: ChildProcess | undefined;
     try {
       context.log(`git: writing a ${SETTINGS.megabytes} MiB repository of random files…`);
       const source = await makeSourceRepository(git, join(work, 'source'), SETTINGS.megabytes);
-      child = fork(join(__dirname, 'git-server-child.js'), [], {
-        env: { ...process.env, BENCH_GIT_REPOS: String(SETTINGS.runs) },
-        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      });
-      const info = await serverInfo(child);
-      const result = await measure(context, git, work, source, info, child.pid!);
+      const engines: GitBenchEngineResult[] = [];
+      for (const engine of wantedEngines()) engines.push(await measureEngine(context, git, work, source, engine));
+      const result: GitBenchResult = {
+        part: 'git',
+        measuredAt: new Date().toISOString(),
+        machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version },
+        settings: SETTINGS,
+        engines,
+      };
       const file = join(context.resultsDir, 'git.json');
       mkdirSync(context.resultsDir, { recursive: true });
       writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
       context.log(formatGitTable(result));
       context.log(`figures written to ${file}`);
-      return summaryRows(result);
+      return engines.flatMap((engineResult) => summaryRows(engineResult, SETTINGS.megabytes));
     } finally {
-      if (child?.connected) child.send('stop');
       rmSync(work, { recursive: true, force: true });
     }
   },
@@ -76,22 +96,53 @@ export const gitBench: BenchPart = {
 
 /** The issue-12 goal: git over HTTP at most 1.2× git over the local path, with the server's memory flat. */
 export const GIT_RATIO_GOAL = 1.2;
+/** "The server's RSS flat": its growth during a push or clone of 100 MiB stays under this. */
+export const GIT_RSS_GROWTH_GOAL_MIB = 100;
 
-function summaryRows(result: GitBenchResult): SummaryRow[] {
-  const row = (what: string, server: number, local: number, ratio: number): SummaryRow => ({
-    what,
-    engine: 'sqlite3',
-    bellows: `${round(server, 2)} s`,
-    baseline: `${round(local, 2)} s (file://)`,
-    ratio,
+function summaryRows(result: GitBenchEngineResult, mib: number): SummaryRow[] {
+  const timeRow = (operation: Operation): SummaryRow => ({
+    what: `${DESCRIPTIONS[operation].server} ${mib} MiB over smart HTTP`,
+    engine: result.engine,
+    bellows: `${round(result.server[operation], 2)} s`,
+    baseline: `${round(result.local[operation], 2)} s (${DESCRIPTIONS[operation].local})`,
+    ratio: result.ratio[operation],
     goal: `≤ ${GIT_RATIO_GOAL}×`,
-    met: ratio <= GIT_RATIO_GOAL,
+    met: result.ratio[operation] <= GIT_RATIO_GOAL,
   });
-  const mib = result.settings.megabytes;
+  const memoryRow = (what: string, growth: number): SummaryRow => ({
+    what,
+    engine: result.engine,
+    bellows: `+${round(growth, 1)} MiB (idle ${result.serverMemory.idleRssMiB} MiB)`,
+    baseline: '-',
+    ratio: null,
+    goal: `< ${GIT_RSS_GROWTH_GOAL_MIB} MiB`,
+    met: growth < GIT_RSS_GROWTH_GOAL_MIB,
+  });
   return [
-    row(`git push ${mib} MiB over smart HTTP`, result.server.pushSeconds, result.local.pushSeconds, result.ratio.push),
-    row(`git clone ${mib} MiB over smart HTTP`, result.server.cloneSeconds, result.local.cloneSeconds, result.ratio.clone),
+    ...OPERATIONS.map(timeRow),
+    memoryRow(`server RSS growth during git push ${mib} MiB`, result.serverMemory.pushGrowthMiB),
+    memoryRow(`server RSS growth during git clone ${mib} MiB`, result.serverMemory.cloneGrowthMiB),
   ];
+}
+
+/** One engine: a server child on it, then BENCH_GIT_RUNS rounds of every operation both ways. */
+async function measureEngine(
+  context: BenchContext,
+  git: GitRunner,
+  work: string,
+  source: string,
+  engine: string,
+): Promise<GitBenchEngineResult> {
+  const child = fork(join(__dirname, 'git-server-child.js'), [], {
+    env: { ...process.env, BENCH_GIT_REPOS: String(SETTINGS.runs), BENCH_GIT_ENGINE: engine },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  try {
+    const info = await serverInfo(child);
+    return await measure(context, git, join(work, engine), source, info, child.pid!, engine);
+  } finally {
+    await stopChild(child);
+  }
 }
 
 async function measure(
@@ -101,64 +152,92 @@ async function measure(
   source: string,
   info: GitBenchServerInfo,
   serverPid: number,
-): Promise<GitBenchResult> {
-  const server: Timings[] = [];
-  const local: Timings[] = [];
-  const peaks: number[] = [];
-  let idle = 0;
+  engine: string,
+): Promise<GitBenchEngineResult> {
+  mkdirSync(work, { recursive: true });
+  const server: Seconds[] = [];
+  const local: Seconds[] = [];
+  const growth = { push: 0, clone: 0 };
+  const idle = readMemory(serverPid).rssKiB;
+  /** Runs an operation on the server, sampling the server's memory meanwhile; answers its seconds. */
+  const onServer = async (kind: 'push' | 'clone', operation: () => Promise<number>): Promise<number> => {
+    const sampler = new MemorySampler(serverPid);
+    const seconds = await operation();
+    growth[kind] = Math.max(growth[kind], sampler.stop());
+    return seconds;
+  };
   for (let run = 0; run < SETTINGS.runs; run++) {
     const bare = join(work, `local-${run}.git`);
     await git.ok(['init', '--quiet', '--bare', bare], work);
-    const localUrl = `file://${bare}`;
     const remote = new URL(`${info.owner}/${info.repos[run]}.git`, info.url);
     remote.username = info.owner;
     remote.password = info.token;
-
-    const localPush = await git.timed(['push', '--quiet', localUrl, 'main'], source);
-    idle = readMemory(serverPid).rssKiB;
-    const sampler = new MemorySampler(serverPid);
-    const serverPush = await git.timed(['push', '--quiet', remote.toString(), 'main'], source);
-    peaks.push(sampler.stop());
-    const localClone = await git.timed(['clone', '--quiet', localUrl, join(work, `clone-local-${run}`)], work);
-    const serverClone = await git.timed(['clone', '--quiet', remote.toString(), join(work, `clone-server-${run}`)], work);
-    rmSync(join(work, `clone-local-${run}`), { recursive: true, force: true });
-    rmSync(join(work, `clone-server-${run}`), { recursive: true, force: true });
-    local.push({ pushSeconds: localPush, cloneSeconds: localClone });
-    server.push({ pushSeconds: serverPush, cloneSeconds: serverClone });
+    const serverUrl = remote.toString();
+    const dir = (name: string) => join(work, `${name}-${run}`);
+    // Each pair runs in turn server-first and local-first, so that neither side always inherits the
+    // other's dirty pages and warm caches.
+    const pair = async (onServerSide: () => Promise<number>, locally: () => Promise<number>) => {
+      if (run % 2 === 0) {
+        const s = await onServerSide();
+        return { server: s, local: await locally() };
+      }
+      const l = await locally();
+      return { server: await onServerSide(), local: l };
+    };
+    const push = await pair(
+      () => onServer('push', () => git.timed(['push', '--quiet', serverUrl, 'main'], source)),
+      () => git.timed(['push', '--quiet', `file://${bare}`, 'main'], source),
+    );
+    const clone = await pair(
+      () => onServer('clone', () => git.timed(['clone', '--quiet', serverUrl, dir('clone-server')], work)),
+      () => git.timed(['clone', '--quiet', `file://${bare}`, dir('clone-local')], work),
+    );
+    const cloneBare = await pair(
+      () => onServer('clone', () => git.timed(['clone', '--quiet', '--bare', serverUrl, dir('bare-server')], work)),
+      () => git.timed(['clone', '--quiet', '--no-local', '--bare', bare, dir('bare-local')], work),
+    );
+    for (const name of ['clone-server', 'clone-local', 'bare-server', 'bare-local']) rmSync(dir(name), { recursive: true, force: true });
+    server.push({ push: push.server, clone: clone.server, cloneBare: cloneBare.server });
+    local.push({ push: push.local, clone: clone.local, cloneBare: cloneBare.local });
     context.log(
-      `git: run ${run + 1}/${SETTINGS.runs}: push ${round(serverPush, 2)} s (file:// ${round(localPush, 2)} s), clone ${round(serverClone, 2)} s (file:// ${round(localClone, 2)} s)`,
+      `git (${engine}): run ${run + 1}/${SETTINGS.runs}: ` +
+        OPERATIONS.map((op) => `${op} ${round(server[run][op], 2)} s (local ${round(local[run][op], 2)} s)`).join(', '),
     );
   }
-  const serverMedian = medianTimings(server);
-  const localMedian = medianTimings(local);
+  const serverMedian = medianSeconds(server);
+  const localMedian = medianSeconds(local);
+  const ratio = (op: Operation) => round(serverMedian[op] / localMedian[op], 2);
   return {
-    part: 'git',
-    measuredAt: new Date().toISOString(),
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version },
-    settings: SETTINGS,
+    engine,
     server: serverMedian,
     local: localMedian,
-    ratio: {
-      push: round(serverMedian.pushSeconds / localMedian.pushSeconds, 2),
-      clone: round(serverMedian.cloneSeconds / localMedian.cloneSeconds, 2),
+    ratio: { push: ratio('push'), clone: ratio('clone'), cloneBare: ratio('cloneBare') },
+    serverMemory: {
+      idleRssMiB: round(idle / 1024, 1),
+      pushGrowthMiB: round(growth.push / 1024, 1),
+      cloneGrowthMiB: round(growth.clone / 1024, 1),
     },
-    serverMemory: { idleRssMiB: round(idle / 1024, 1), peakRssDuringPushMiB: round(Math.max(...peaks) / 1024, 1) },
   };
 }
 
 export function formatGitTable(result: GitBenchResult): string {
-  const row = (label: string, server: number, local: number, ratio: number) =>
-    `${label.padEnd(8)}${`${round(server, 2)} s`.padStart(12)}${`${round(local, 2)} s`.padStart(12)}${`${ratio}`.padStart(8)}`;
-  return [
-    `git (${result.settings.megabytes} MiB, median of ${result.settings.runs}):`,
-    `${''.padEnd(8)}${'server'.padStart(12)}${'file://'.padStart(12)}${'ratio'.padStart(8)}`,
-    row('push', result.server.pushSeconds, result.local.pushSeconds, result.ratio.push),
-    row('clone', result.server.cloneSeconds, result.local.cloneSeconds, result.ratio.clone),
-    `server RSS: ${result.serverMemory.idleRssMiB} MiB idle, peak ${result.serverMemory.peakRssDuringPushMiB} MiB during the pushes`,
-  ].join('\n');
+  const lines = [`git (${result.settings.megabytes} MiB, median of ${result.settings.runs}):`];
+  for (const engine of result.engines) {
+    lines.push(`${engine.engine.padEnd(12)}${'server'.padStart(10)}${'local'.padStart(10)}${'ratio'.padStart(8)}`);
+    for (const op of OPERATIONS) {
+      lines.push(
+        `${op.padEnd(12)}${`${round(engine.server[op], 2)} s`.padStart(10)}${`${round(engine.local[op], 2)} s`.padStart(10)}${`${engine.ratio[op]}`.padStart(8)}`,
+      );
+    }
+    const memory = engine.serverMemory;
+    lines.push(
+      `server RSS: ${memory.idleRssMiB} MiB idle, growth up to +${memory.pushGrowthMiB} MiB in a push, +${memory.cloneGrowthMiB} MiB in a clone`,
+    );
+  }
+  return lines.join('\n');
 }
 
-/** A work tree with `megabytes` files of 1 MiB of random bytes, committed ten files at a time on `main`. */
+/** A work tree with `megabytes` files of 1 MiB of random bytes, committed ten files at a time on `main`, packed. */
 async function makeSourceRepository(git: GitRunner, dir: string, megabytes: number): Promise<string> {
   mkdirSync(dir, { recursive: true });
   await git.ok(['init', '--quiet', '-b', 'main', '.'], dir);
@@ -169,6 +248,7 @@ async function makeSourceRepository(git: GitRunner, dir: string, megabytes: numb
       await git.ok(['commit', '--quiet', '-m', `files up to ${i}`], dir);
     }
   }
+  await git.ok(['repack', '-a', '-d', '-q'], dir);
   return dir;
 }
 
@@ -187,10 +267,12 @@ function readMemory(pid: number): { rssKiB: number; peakKiB: number } {
 }
 
 /**
- * Samples a process's resident memory every 20 ms. It first resets the
- * kernel's peak counter (clear_refs 5) so VmHWM covers only the measured span.
+ * Samples a process's resident memory every 20 ms and answers its growth over
+ * the resident memory at the start. It first resets the kernel's peak counter
+ * (clear_refs 5) so VmHWM covers only the measured span.
  */
 class MemorySampler {
+  private readonly start: number;
   private peak = 0;
   private readonly timer: NodeJS.Timeout;
 
@@ -200,14 +282,15 @@ class MemorySampler {
     } catch {
       /* older kernels: the samples alone give the peak */
     }
+    this.start = readMemory(pid).rssKiB;
     this.timer = setInterval(() => (this.peak = Math.max(this.peak, readMemory(pid).rssKiB)), 20);
   }
 
-  /** The peak resident memory in KiB. */
+  /** The growth of resident memory over the start, in KiB. */
   stop(): number {
     clearInterval(this.timer);
     const memory = readMemory(this.pid);
-    return Math.max(this.peak, memory.rssKiB, memory.peakKiB);
+    return Math.max(0, Math.max(this.peak, memory.rssKiB, memory.peakKiB) - this.start);
   }
 }
 
@@ -239,9 +322,23 @@ class GitRunner {
   }
 }
 
-function medianTimings(runs: Timings[]): Timings {
+function medianSeconds(runs: Seconds[]): Seconds {
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  return { pushSeconds: median(runs.map((r) => r.pushSeconds)), cloneSeconds: median(runs.map((r) => r.cloneSeconds)) };
+  return {
+    push: median(runs.map((r) => r.push)),
+    clone: median(runs.map((r) => r.clone)),
+    cloneBare: median(runs.map((r) => r.cloneBare)),
+  };
+}
+
+/** Asks the server child to stop and waits until it has (it removes its database and data folder first). */
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    if (child.connected) child.send('stop');
+    else child.kill();
+  });
 }
 
 function numberFromEnv(name: string, fallback: number): number {

@@ -6,9 +6,9 @@ import { startBenchServer } from '../support/bench-server';
 
 /**
  * The server of the git bench, in a process of its own so that the bench can
- * read its memory from /proc. It makes one user with `BENCH_GIT_REPOS` empty
- * repositories (one per push) and a token, reports them over IPC, and stops
- * when the parent says so or goes away.
+ * read its memory from /proc. On the engine BENCH_GIT_ENGINE it makes one user
+ * with `BENCH_GIT_REPOS` empty repositories (one per push) and a token, reports
+ * them over IPC, and stops when the parent says so or goes away.
  */
 export interface GitBenchServerInfo {
   url: string;
