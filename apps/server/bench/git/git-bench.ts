@@ -168,7 +168,8 @@ async function measure(
   };
   for (let run = 0; run < SETTINGS.runs; run++) {
     const bare = join(work, `local-${run}.git`);
-    await git.ok(['init', '--quiet', '--bare', bare], work);
+    // HEAD on main, as on the server: otherwise the local clone has nothing to check out.
+    await git.ok(['init', '--quiet', '--bare', '--initial-branch=main', bare], work);
     const remote = new URL(`${info.owner}/${info.repos[run]}.git`, info.url);
     remote.username = info.owner;
     remote.password = info.token;
