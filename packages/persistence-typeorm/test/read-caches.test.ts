@@ -71,6 +71,22 @@ describeEachEngine('read caches', (ctx) => {
     expect((await db.owners.findById(owner.id))?.isAdmin).toBe(false);
   });
 
+  it('a repository read again after a rename, a resize or a new issue number shows it, and after its deletion is gone', async () => {
+    const { db } = ctx();
+    const owner = await insertOwner(db);
+    const repo = await db.repositories.insert({ ownerId: owner.id, name: uniqueName('r') });
+    expect((await db.repositories.findByOwnerAndName(owner.id, repo.name))?.id).toBe(repo.id);
+    const renamed = uniqueName('renamed');
+    await db.repositories.updateDetails(repo.id, { name: renamed });
+    expect(await db.repositories.findByOwnerAndName(owner.id, repo.name)).toBeNull();
+    expect((await db.repositories.findByOwnerAndName(owner.id, renamed))?.id).toBe(repo.id);
+    await db.repositories.setGitSize(repo.id, 777);
+    expect((await db.repositories.findById(repo.id))?.gitSize).toBe(777);
+    await db.repositories.delete(repo.id);
+    expect(await db.repositories.findById(repo.id)).toBeNull();
+    expect(await db.repositories.findByOwnerAndName(owner.id, renamed)).toBeNull();
+  });
+
   it('usage read again after a sized write shows the new bytes', async () => {
     const { db } = ctx();
     const owner = await insertOwner(db);

@@ -59,6 +59,22 @@ describe('answers served from memory are never stale', () => {
     expect((await asAda('/user/quota')).body.used.size.assets.attachments.issues).toBe(before + 4321);
   });
 
+  it('a repository made private, renamed or deleted shows so on the next request', async () => {
+    const client = { url: server.url, token: ada.token, owner: 'ada' };
+    await createRepository(client, 'moving');
+    const bob = await createTestUser(server, { name: 'carol' });
+    expect((await asAda('/repos/ada/moving', bob.token)).status).toBe(200);
+    const patch = (body: unknown) => server.request('/repos/ada/moving', { method: 'PATCH', body, auth: { token: ada.token } });
+    expect((await patch({ private: true })).status).toBe(200);
+    expect((await asAda('/repos/ada/moving', bob.token)).status).toBe(404);
+    expect((await asAda('/repos/ada/moving')).body.private).toBe(true);
+    expect((await patch({ name: 'moved' })).status).toBe(200);
+    expect((await asAda('/repos/ada/moving')).status).toBe(404);
+    expect((await asAda('/repos/ada/moved')).body.name).toBe('moved');
+    expect((await server.request('/repos/ada/moved', { method: 'DELETE', auth: { token: ada.token } })).status).toBe(204);
+    expect((await asAda('/repos/ada/moved')).status).toBe(404);
+  });
+
   it('a changed limit and a new assignment show in the next quota answer and check', async () => {
     expect((await asAda('/user/quota')).body.groups).toEqual([]);
     expect((await asAda('/user/quota/check?subject=size:all')).body).toBe(false);

@@ -10,10 +10,11 @@ import {
 /**
  * What a write may have changed, as the read caches see it:
  * - `auth`: owners and access tokens (who may sign in, as whom, with what);
+ * - `repositories`: repository rows (every repository route reads one);
  * - `limits`: quota rules, groups and their assignments;
  * - `usage:<ownerId>`: one owner's figures in the usage ledger.
  */
-export type ChangedArea = 'auth' | 'limits' | `usage:${number}`;
+export type ChangedArea = 'auth' | 'repositories' | 'limits' | `usage:${number}`;
 
 export function usageOf(ownerId: number): ChangedArea {
   return `usage:${ownerId}`;

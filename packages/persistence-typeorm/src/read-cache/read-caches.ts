@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { QuotaGroup, QuotaUsage } from '@bellows/domain';
 import { AccessTokenEntity } from '../entities/access-token.entity';
 import { OwnerEntity } from '../entities/owner.entity';
+import { RepositoryEntity } from '../entities/repository.entity';
 import { ChangeVersions } from './change-versions';
 import { copiesOf, copyOf, VersionedCache } from './versioned-cache';
 
@@ -22,6 +23,9 @@ export class ReadCaches {
   readonly ownersById: VersionedCache<number, OwnerEntity | null>;
   readonly ownersByName: VersionedCache<string, OwnerEntity | null>;
   readonly tokensByLastEight: VersionedCache<string, AccessTokenEntity[]>;
+  readonly repositoriesById: VersionedCache<number, RepositoryEntity | null>;
+  /** Keyed `ownerId/lower-case name`. */
+  readonly repositoriesByName: VersionedCache<string, RepositoryEntity | null>;
   readonly usageByOwner: VersionedCache<number, QuotaUsage>;
   readonly assignedGroups: VersionedCache<number, QuotaGroup[]>;
   readonly groupsByName: VersionedCache<string, QuotaGroup | undefined>;
@@ -30,6 +34,8 @@ export class ReadCaches {
     this.ownersById = new VersionedCache(versions, MAX_ENTRIES, copyOf);
     this.ownersByName = new VersionedCache(versions, MAX_ENTRIES, copyOf);
     this.tokensByLastEight = new VersionedCache(versions, MAX_ENTRIES, copiesOf);
+    this.repositoriesById = new VersionedCache(versions, MAX_ENTRIES, copyOf);
+    this.repositoriesByName = new VersionedCache(versions, MAX_ENTRIES, copyOf);
     this.usageByOwner = new VersionedCache(versions, MAX_ENTRIES, asIs);
     this.assignedGroups = new VersionedCache(versions, MAX_ENTRIES, (groups) => [...groups]);
     this.groupsByName = new VersionedCache(versions, MAX_ENTRIES, asIs);

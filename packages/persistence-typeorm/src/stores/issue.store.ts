@@ -96,7 +96,9 @@ export class TypeOrmIssueStore implements IssueStore {
     }
     if (filter.updatedSince) query.andWhere('issue.updatedAt >= :since', { since: filter.updatedSince.getTime() });
     if (filter.updatedBefore) query.andWhere('issue.updatedAt <= :before', { before: filter.updatedBefore.getTime() });
-    return query.orderBy('issue.createdAt', 'DESC').addOrderBy('issue.index', 'DESC').skip(skip).take(take).getManyAndCount();
+    // offset/limit, not skip/take: the only join is the poster (one row per issue), so the page can be cut in SQL
+    // directly; skip/take would first run a DISTINCT query over the ids, the most expensive query of a list.
+    return query.orderBy('issue.createdAt', 'DESC').addOrderBy('issue.index', 'DESC').offset(skip).limit(take).getManyAndCount();
   }
 
   /** Ids of the repository's issues that carry every one of the labels. */

@@ -132,9 +132,9 @@ export class TypeOrmOwnerStore implements OwnerStore {
     return updated;
   }
 
-  /** The foreign keys take the owner's tokens, ledger rows and quota assignments with it. */
+  /** The foreign keys take the owner's tokens, repositories, ledger rows and quota assignments with it. */
   async delete(id: number): Promise<void> {
     await this.repo.delete({ id });
-    noteWrite(this.manager, 'auth', 'limits', usageOf(id));
+    noteWrite(this.manager, 'auth', 'repositories', 'limits', usageOf(id));
   }
 }

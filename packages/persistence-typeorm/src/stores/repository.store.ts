@@ -17,6 +17,8 @@ import { InTransaction } from '../quota/in-transaction';
 import { findLocked } from '../quota/locked-row';
 import { artifactThing, attachmentThing, REPOSITORY_LFS, repositoryGit } from '../quota/sized-rows';
 import { UsageLedger } from '../quota/usage-ledger';
+import { noteWrite } from '../read-cache/change-versions';
+import { ReadCaches } from '../read-cache/read-caches';
 import { isUniqueViolation } from '../unique-violation';
 
 /**
@@ -33,12 +35,20 @@ export class TypeOrmRepositoryStore implements RepositoryStore {
     return this.manager.getRepository(RepositoryEntity);
   }
 
+  private get caches() {
+    return ReadCaches.of(this.manager.connection);
+  }
+
+  /** Every repository route reads its repository: cached until a repository row is written. */
   findById(id: number): Promise<Repository | null> {
-    return this.repo.findOneBy({ id });
+    return this.caches.repositoriesById.read(this.manager, id, 'repositories', () => this.repo.findOneBy({ id }));
   }
 
   findByOwnerAndName(ownerId: number, name: string): Promise<Repository | null> {
-    return this.repo.findOneBy({ ownerId, lowerName: name.toLowerCase() });
+    const lowerName = name.toLowerCase();
+    return this.caches.repositoriesByName.read(this.manager, `${ownerId}/${lowerName}`, 'repositories', () =>
+      this.repo.findOneBy({ ownerId, lowerName }),
+    );
   }
 
   async insert(input: NewRepository): Promise<Repository> {
@@ -57,11 +67,14 @@ export class TypeOrmRepositoryStore implements RepositoryStore {
       await this.repo.update({ id }, changes);
     } catch (error) {
       throw isUniqueViolation(error) && details.name !== undefined ? new RepositoryNameTakenError(details.name) : error;
+    } finally {
+      noteWrite(this.manager, 'repositories');
     }
   }
 
   private insertCounted(input: NewRepository): Promise<Repository> {
     return this.inTransaction(async (manager) => {
+      noteWrite(manager, 'repositories');
       const now = new Date();
       const row = manager.getRepository(RepositoryEntity).create({
         ownerId: input.ownerId,
@@ -123,6 +136,7 @@ export class TypeOrmRepositoryStore implements RepositoryStore {
    */
   delete(id: number): Promise<DeletedRepositoryFiles | null> {
     return this.inTransaction(async (manager) => {
+      noteWrite(manager, 'repositories');
       const repo = await findLocked(manager, RepositoryEntity, { id });
       if (!repo) return null;
       const attachments = await manager.getRepository(AttachmentEntity).findBy({ repoId: id });
@@ -145,6 +159,7 @@ export class TypeOrmRepositoryStore implements RepositoryStore {
   /** Locks the row, lets `apply` change it and say what the ledger must record, then saves both. */
   private change(id: number, apply: (repo: RepositoryEntity) => UsageChange[]): Promise<void> {
     return this.inTransaction(async (manager) => {
+      noteWrite(manager, 'repositories');
       const repo = await findLocked(manager, RepositoryEntity, { id });
       if (!repo) throw new ContainerGoneError('repository', id);
       const changes = apply(repo);
