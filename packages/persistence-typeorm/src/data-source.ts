@@ -28,6 +28,13 @@ function postgresSsl(mode: DatabaseOptions['sslMode']): boolean | { rejectUnauth
  */
 const sqlite3WithoutTraces = Object.create(sqlite3, { verbose: { value: () => sqlite3 } }) as typeof sqlite3;
 
+/**
+ * PostgreSQL connections per process. TypeORM's default is 10; with 16 or more
+ * requests writing at once, twice that keeps a connection free for the reads
+ * made beside the open transactions (see TransactionSlots).
+ */
+export const POSTGRES_POOL_SIZE = 20;
+
 export function dataSourceOptions(options: DatabaseOptions): DataSourceOptions {
   const common = { entities: ENTITIES, migrations: MIGRATIONS, synchronize: false, migrationsRun: false, logging: false } as const;
   if (options.type === 'sqlite3') {
@@ -37,6 +44,7 @@ export function dataSourceOptions(options: DatabaseOptions): DataSourceOptions {
   return {
     ...common,
     type: 'postgres',
+    poolSize: POSTGRES_POOL_SIZE,
     host,
     port,
     database: options.name,

@@ -1,11 +1,11 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { DatabaseOptions } from './database-options';
-import { openDataSource } from './data-source';
+import { openDataSource, POSTGRES_POOL_SIZE } from './data-source';
 import { TypeOrmAccessTokenStore } from './stores/access-token.store';
 import { TypeOrmOwnerStore } from './stores/owner.store';
 import { TypeOrmTeamMemberStore } from './stores/team-member.store';
 import { TypeOrmTeamStore } from './stores/team.store';
-import { SerialLock } from './serial-lock';
+import { TransactionSlots } from './transaction-slots';
 import { InTransaction } from './quota/in-transaction';
 import { QuotaRecount } from './quota/quota-recount';
 import { TypeOrmOrphanRows } from './quota/orphan-rows';
@@ -39,7 +39,8 @@ import { TypeOrmReleaseStore } from './stores/release.store';
  *
  * Writes that must be atomic go through `transaction()`. On SQLite there is a
  * single connection, so transactions are queued one at a time (SQLite allows
- * one writer anyway); on PostgreSQL they run side by side.
+ * one writer anyway); on PostgreSQL up to half the pool run side by side
+ * (TransactionSlots says why not more).
  */
 export class Database {
   readonly owners: TypeOrmOwnerStore;
@@ -87,7 +88,7 @@ export class Database {
   private constructor(
     readonly dataSource: DataSource,
     private readonly manager: EntityManager,
-    private readonly writeLock: SerialLock | null,
+    private readonly slots: TransactionSlots,
   ) {
     this.owners = new TypeOrmOwnerStore(manager);
     this.accessTokens = new TypeOrmAccessTokenStore(manager);
@@ -127,8 +128,8 @@ export class Database {
   }
 
   static over(dataSource: DataSource): Database {
-    const lock = dataSource.options.type === 'sqlite' ? new SerialLock() : null;
-    return new Database(dataSource, dataSource.manager, lock);
+    const slots = new TransactionSlots(dataSource.options.type === 'sqlite' ? 1 : POSTGRES_POOL_SIZE / 2);
+    return new Database(dataSource, dataSource.manager, slots);
   }
 
   get engine(): 'sqlite' | 'postgres' {
@@ -138,8 +139,7 @@ export class Database {
   /** Runs `work` in one transaction: all of it is stored, or none of it. */
   transaction<T>(work: (db: Database) => Promise<T>): Promise<T> {
     if (this.manager.queryRunner?.isTransactionActive) return work(this);
-    const run = () => this.dataSource.transaction((manager) => work(new Database(this.dataSource, manager, this.writeLock)));
-    return this.writeLock ? this.writeLock.run(run) : run();
+    return this.slots.run(() => this.dataSource.transaction((manager) => work(new Database(this.dataSource, manager, this.slots))));
   }
 
   /** Answers when the database does (for the health check). */
