@@ -31,6 +31,9 @@ import { TypeOrmIssueStore } from './stores/issue.store';
 import { TypeOrmCommentStore } from './stores/comment.store';
 import { TypeOrmMilestoneStore } from './stores/milestone.store';
 import { TypeOrmReleaseStore } from './stores/release.store';
+import { ChangeVersions } from './read-cache/change-versions';
+import { PostgresChangeFeed } from './read-cache/postgres-change-feed';
+import { SqliteOtherWriters } from './read-cache/sqlite-other-writers';
 
 /**
  * The persistence adapter's entry point: one store per aggregate, all bound to
@@ -85,6 +88,11 @@ export class Database {
   /** Releases of repositories (their attachments are in `attachments`). */
   readonly releases: TypeOrmReleaseStore;
 
+  /** How this process hears of changes other processes make (PostgreSQL only; see PostgresChangeFeed). */
+  private changeFeed: PostgresChangeFeed | undefined;
+  /** SQLite's way to the same: asked once per request (see catchUp). */
+  private otherWriters: SqliteOtherWriters | undefined;
+
   private constructor(
     readonly dataSource: DataSource,
     private readonly manager: EntityManager,
@@ -124,7 +132,11 @@ export class Database {
 
   static async open(options: DatabaseOptions): Promise<Database> {
     const dataSource = await openDataSource(options);
-    return Database.over(dataSource);
+    const database = Database.over(dataSource);
+    // Other processes on the same database (other instances, `bellows admin` commands) change rows this one caches.
+    if (database.engine === 'postgres') database.changeFeed = await PostgresChangeFeed.start(dataSource);
+    else database.otherWriters = new SqliteOtherWriters(dataSource, ChangeVersions.of(dataSource));
+    return database;
   }
 
   static over(dataSource: DataSource): Database {
@@ -142,12 +154,26 @@ export class Database {
     return this.slots.run(() => this.dataSource.transaction((manager) => work(new Database(this.dataSource, manager, this.slots))));
   }
 
+  /**
+   * Whether each request must `catchUp()` before it reads: on SQLite nothing
+   * tells this process when another one (a `bellows admin` command) commits.
+   */
+  get needsCatchUp(): boolean {
+    return this.otherWriters !== undefined;
+  }
+
+  /** Resolves once what other processes committed before this call is known to the read caches. */
+  async catchUp(): Promise<void> {
+    await this.otherWriters?.catchUp();
+  }
+
   /** Answers when the database does (for the health check). */
   async ping(): Promise<void> {
     await this.dataSource.query('SELECT 1');
   }
 
   async close(): Promise<void> {
+    await this.changeFeed?.stop();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
 }

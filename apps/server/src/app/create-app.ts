@@ -67,6 +67,8 @@ export async function createApp(
     // A getter on every request instead of a hook that sets it: no extra step per request.
     fastify.decorateRequest('pagingDefaults', { getter: () => pagingDefaults });
     fastify.addHook('preSerialization', paginationHook(config.server.rootUrl));
+    // SQLite cannot tell this process when a `bellows admin` command commits: every request first hears of it.
+    if (db.needsCatchUp) fastify.addHook('onRequest', (_request, _reply, done) => void db.catchUp().then(() => done(), done));
     app.setGlobalPrefix(API_PREFIX, { exclude: NON_API_ROUTES });
     app.useGlobalFilters(new ApiErrorFilter(docsUrl));
     app.useGlobalPipes(createValidationPipe());

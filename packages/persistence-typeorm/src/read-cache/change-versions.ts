@@ -27,13 +27,23 @@ export function usageOf(ownerId: number): ChangedArea {
  * raised when it commits: raising earlier would let a concurrent reader cache
  * the old rows under the new counter.
  *
- * One per DataSource (every Database over it shares it), in this process. With
- * several processes on one database, each has its own (see docs/performance.md).
+ * One per DataSource (every Database over it shares it), in this process.
+ * Processes sharing a PostgreSQL database pass their raised areas to each
+ * other through a PostgresChangeFeed.
  */
 export class ChangeVersions {
   private static readonly byDataSource = new WeakMap<DataSource, ChangeVersions>();
   private readonly counters = new Map<ChangedArea, number>();
   private readonly pending = new WeakMap<QueryRunner, Set<ChangedArea>>();
+  /** Sends raised areas to the other processes on the database (none for SQLite, which has one process). */
+  private publish: ((areas: readonly ChangedArea[]) => Promise<void>) | undefined;
+  /** Set when changes made elsewhere can no longer be heard of: nothing may be served from memory then. */
+  private blindSince: string | undefined;
+  /**
+   * Raised when another process may have changed anything at all (SQLite says
+   * so, not what): every entry read under an older epoch is stale.
+   */
+  private currentEpoch = 0;
 
   static of(dataSource: DataSource): ChangeVersions {
     let versions = this.byDataSource.get(dataSource);
@@ -50,6 +60,36 @@ export class ChangeVersions {
     return this.counters.get(area) ?? 0;
   }
 
+  /** Read with `current`: an entry is fresh only while both are where they were. */
+  get epoch(): number {
+    return this.currentEpoch;
+  }
+
+  /** Another process committed something, nobody says what: every cached entry is stale. */
+  raiseEverything(): void {
+    this.currentEpoch++;
+  }
+
+  /** Whether cached rows may be served at all (false once changes made elsewhere can no longer be heard of). */
+  get trustworthy(): boolean {
+    return this.blindSince === undefined;
+  }
+
+  publishTo(publish: (areas: readonly ChangedArea[]) => Promise<void>): void {
+    this.publish = publish;
+  }
+
+  /** Areas another process raised: raised here too, not sent on. */
+  raiseFromElsewhere(areas: readonly ChangedArea[]): void {
+    for (const area of areas) this.raise(area);
+  }
+
+  /** The link to the other processes is lost: from now on every read goes to the database. */
+  forgetEverything(reason: string): void {
+    if (this.blindSince === undefined) console.error(`bellows: read caches switched off: ${reason}`);
+    this.blindSince = reason;
+  }
+
   /**
    * Notes a write the manager has just made: raised now when it committed on
    * its own, or when the manager's transaction commits.
@@ -57,7 +97,8 @@ export class ChangeVersions {
   noteWrite(manager: EntityManager, ...areas: ChangedArea[]): void {
     const runner = manager.queryRunner;
     if (!runner?.isTransactionActive) {
-      for (const area of areas) this.raise(area);
+      // A write on its own has committed already; the caller does not wait for the other processes to hear of it.
+      void this.raiseAndPublish(areas);
       return;
     }
     let noted = this.pending.get(runner);
@@ -74,11 +115,28 @@ export class ChangeVersions {
    * transaction open, so they wait for the outer end. A rolled-back
    * transaction changed nothing, but raising costs only a cache miss.
    */
-  private settle(runner: QueryRunner): void {
+  private async settle(runner: QueryRunner): Promise<void> {
     const noted = this.pending.get(runner);
     if (!noted || runner.isTransactionActive) return;
     this.pending.delete(runner);
-    for (const area of noted) this.raise(area);
+    await this.raiseAndPublish([...noted]);
+  }
+
+  /**
+   * Raised here first, then sent to the other processes. A transaction's commit
+   * waits for the sending, so its request is answered only once it has gone
+   * out. Failing to send does not fail the write, which has committed: it is
+   * reported, and this process stops serving from memory only if it can no
+   * longer hear the others (see PostgresChangeFeed).
+   */
+  private async raiseAndPublish(areas: readonly ChangedArea[]): Promise<void> {
+    for (const area of areas) this.raise(area);
+    if (!this.publish) return;
+    try {
+      await this.publish(areas);
+    } catch (error) {
+      console.error(`bellows: could not tell other processes of a change (${areas.join(', ')}): ${(error as Error).message}`);
+    }
   }
 
   private transactionListener(): EntitySubscriberInterface {

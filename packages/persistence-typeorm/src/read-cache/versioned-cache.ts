@@ -4,6 +4,7 @@ import { ChangedArea, ChangeVersions } from './change-versions';
 interface Entry<V> {
   value: V;
   version: number;
+  epoch: number;
 }
 
 /**
@@ -26,13 +27,14 @@ export class VersionedCache<K, V> {
   ) {}
 
   async read(manager: EntityManager, key: K, area: ChangedArea, load: () => Promise<V>): Promise<V> {
-    if (manager.queryRunner) return load();
+    if (manager.queryRunner || !this.versions.trustworthy) return load();
     const version = this.versions.current(area);
+    const epoch = this.versions.epoch;
     const entry = this.entries.get(key);
-    if (entry && entry.version === version) return this.copy(entry.value);
-    // The counter is taken before the read: a write committed meanwhile leaves this entry stale at once.
+    if (entry && entry.version === version && entry.epoch === epoch) return this.copy(entry.value);
+    // The counters are taken before the read: a write committed meanwhile leaves this entry stale at once.
     const value = await load();
-    this.remember(key, { value: this.copy(value), version });
+    this.remember(key, { value: this.copy(value), version, epoch });
     return value;
   }
 
