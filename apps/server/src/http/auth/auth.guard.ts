@@ -6,6 +6,15 @@ import { RequestWithActor } from './actor';
 import { Authenticate } from './authenticate';
 import { SCOPE_CATEGORY_KEY, SIGN_IN_KEY, SignInRequirement, SITE_ADMIN_KEY, TOKEN_REQUIRED_KEY } from './auth-metadata';
 
+/** What a route requires of its caller, read from its decorators once. */
+interface RouteRequirements {
+  tokenRequired: boolean;
+  signIn: SignInRequirement | undefined;
+  siteAdminOnly: boolean;
+  /** The scope categories a token must hold (see requiredCategories). */
+  categories: ScopeCategory[];
+}
+
 /**
  * The one gate every API request passes: it signs the caller in (if they sent
  * credentials), then applies the route's requirements in a fixed order:
@@ -13,6 +22,12 @@ import { SCOPE_CATEGORY_KEY, SIGN_IN_KEY, SignInRequirement, SITE_ADMIN_KEY, TOK
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
+  /**
+   * By controller class, then handler (a base class's method can serve several controllers with different
+   * class decorators): a route's decorators never change, and reading them is a dozen metadata lookups.
+   */
+  private readonly requirementsByRoute = new WeakMap<object, WeakMap<object, RouteRequirements>>();
+
   constructor(
     private readonly reflector: Reflector,
     private readonly authenticator: Authenticate,
@@ -22,34 +37,48 @@ export class AuthGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<FastifyRequest & RequestWithActor>();
     if (request.actor === undefined) request.actor = await this.authenticator.authenticate(request);
     const actor = request.actor;
-    const targets = [context.getHandler(), context.getClass()];
+    const route = this.requirementsOf(context);
 
-    const tokenRequired = this.reflector.getAllAndOverride<boolean>(TOKEN_REQUIRED_KEY, targets);
-    if (tokenRequired && !actor) throw new UnauthorizedException('token is required');
+    if (route.tokenRequired && !actor) throw new UnauthorizedException('token is required');
 
-    const signIn = this.reflector.getAllAndOverride<SignInRequirement>(SIGN_IN_KEY, targets);
-    if (signIn && !actor) {
-      if (signIn.status === 403) throw new ForbiddenException('you must be signed in');
+    if (route.signIn && !actor) {
+      if (route.signIn.status === 403) throw new ForbiddenException('you must be signed in');
       throw new UnauthorizedException('token is required');
     }
 
-    const siteAdminOnly = this.reflector.getAllAndOverride<boolean>(SITE_ADMIN_KEY, targets) ?? false;
-    if (siteAdminOnly && !actor?.user.isAdmin) {
+    if (route.siteAdminOnly && !actor?.user.isAdmin) {
       throw new ForbiddenException('you must be a site administrator');
     }
 
     if (actor?.scopes) {
       const level = request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write';
-      for (const category of requiredCategories(
-        this.reflector.getAllAndOverride<ScopeCategory>(SCOPE_CATEGORY_KEY, targets),
-        siteAdminOnly,
-      )) {
+      for (const category of route.categories) {
         if (!scopesAllow(actor.scopes, category, level)) {
           throw new ForbiddenException(`token does not have at least one of required scope(s): [${level}:${category}]`);
         }
       }
     }
     return true;
+  }
+
+  private requirementsOf(context: ExecutionContext): RouteRequirements {
+    const handler = context.getHandler();
+    const controller = context.getClass();
+    let byHandler = this.requirementsByRoute.get(controller);
+    if (!byHandler) this.requirementsByRoute.set(controller, (byHandler = new WeakMap()));
+    let requirements = byHandler.get(handler);
+    if (!requirements) {
+      const targets = [handler, controller];
+      const siteAdminOnly = this.reflector.getAllAndOverride<boolean>(SITE_ADMIN_KEY, targets) ?? false;
+      requirements = {
+        tokenRequired: this.reflector.getAllAndOverride<boolean>(TOKEN_REQUIRED_KEY, targets) ?? false,
+        signIn: this.reflector.getAllAndOverride<SignInRequirement>(SIGN_IN_KEY, targets),
+        siteAdminOnly,
+        categories: requiredCategories(this.reflector.getAllAndOverride<ScopeCategory>(SCOPE_CATEGORY_KEY, targets), siteAdminOnly),
+      };
+      byHandler.set(handler, requirements);
+    }
+    return requirements;
   }
 }
 

@@ -30,8 +30,21 @@ export interface AuthenticationOptions {
 
 interface FoundToken {
   user: Owner;
-  scopes: TokenScope[];
+  scopes: readonly TokenScope[];
   row: AccessToken;
+}
+
+/** Parsed scope lists by their stored text: a few distinct lists serve every request, so each is parsed once. */
+const parsedScopes = new Map<string, readonly TokenScope[]>();
+const MAX_PARSED_SCOPE_LISTS = 1000;
+
+function scopesOf(stored: string): readonly TokenScope[] {
+  let scopes = parsedScopes.get(stored);
+  if (!scopes) {
+    scopes = Object.freeze(parseTokenScopes(stored));
+    if (parsedScopes.size < MAX_PARSED_SCOPE_LISTS) parsedScopes.set(stored, scopes);
+  }
+  return scopes;
 }
 
 /**
@@ -172,7 +185,7 @@ export class Authenticator implements Authenticate {
       if (!user) return null;
       assertMaySignIn(user);
       await this.recordTokenUse(candidate);
-      return { user, scopes: parseTokenScopes(candidate.scopes), row: candidate };
+      return { user, scopes: scopesOf(candidate.scopes), row: candidate };
     }
     return null;
   }

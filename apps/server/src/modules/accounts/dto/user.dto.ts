@@ -84,6 +84,13 @@ export function avatarUrl(owner: Owner, ctx: ShapeContext): string {
   return `${ctx.rootUrl}avatars/${owner.id}`;
 }
 
+/** The last root URL's host name: every shaped user needs it, and parsing a URL each time showed in list profiles. */
+let lastHost = { rootUrl: '', hostname: '' };
+function hostOf(rootUrl: string): string {
+  if (lastHost.rootUrl !== rootUrl) lastHost = { rootUrl, hostname: new URL(rootUrl).hostname };
+  return lastHost.hostname;
+}
+
 /**
  * A user as `viewer` may see it. The e-mail address is shown to the user and to
  * site admins only; anyone else sees a no-reply address, as Forgejo does for
@@ -91,7 +98,7 @@ export function avatarUrl(owner: Owner, ctx: ShapeContext): string {
  */
 export function toApiUser(owner: Owner, viewer: Owner | undefined, ctx: ShapeContext): ApiUser {
   const mayReadEmail = viewer !== undefined && (viewer.id === owner.id || viewer.isAdmin) && owner.email !== '';
-  const host = new URL(ctx.rootUrl).hostname;
+  const host = hostOf(ctx.rootUrl);
   return {
     id: owner.id,
     login: owner.name,
