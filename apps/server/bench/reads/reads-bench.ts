@@ -8,6 +8,7 @@ import { answersOnTcp, postgresHostPort, startBenchServer } from '../support/ben
 import { grouped } from '../support/summary';
 import { createOwner } from '../quota/seed-owners';
 import { RecordedAnswer, startBareServer } from './bare-server';
+import { startFastifyCeiling, startNestCeiling } from './framework-ceilings';
 
 /** Issue 12's goals: quota answers ≥ 0.5× a bare node:http server, other typical reads ≥ 0.25×, p99 ≤ 5× the bare server's. */
 const QUOTA_GOAL = 0.5;
@@ -24,12 +25,17 @@ const SETTINGS = {
 interface ReadEndpoint {
   path: string;
   goal: number;
+  /** Also measure the frameworks' own ceiling on this path (see framework-ceilings.ts). */
+  ceilings?: boolean;
 }
 
 export interface ReadFigures {
   path: string;
   bellows: CannonResult;
   bare: CannonResult;
+  /** The same bytes from Fastify alone and from NestJS on Fastify, when measured. */
+  fastify?: CannonResult;
+  nest?: CannonResult;
   ratio: number;
   p99Ratio: number;
   goal: number;
@@ -64,18 +70,26 @@ async function benchEngine(engine: TestEngine, context: BenchContext): Promise<R
     const headers = { authorization: `token ${owner.token}`, accept: 'application/json' };
     const answers = await Promise.all(endpoints.map((e) => record(server.apiUrl, e.path, headers)));
     const bare = await startBareServer(answers);
+    const ceilings = { fastify: await startFastifyCeiling(answers), nest: await startNestCeiling(answers) };
     try {
       const figures: ReadFigures[] = [];
       for (const endpoint of endpoints) {
         const bareRuns: CannonResult[] = [];
         const bellowsRuns: CannonResult[] = [];
+        const fastifyRuns: CannonResult[] = [];
+        const nestRuns: CannonResult[] = [];
         const recorded = answers[endpoints.indexOf(endpoint)];
         for (let round = 0; round < SETTINGS.rounds; round++) {
           bareRuns.push(await load(`${bare.url}${recorded.path}`, headers));
+          if (endpoint.ceilings) {
+            fastifyRuns.push(await load(`${ceilings.fastify.url}${recorded.path}`, headers));
+            nestRuns.push(await load(`${ceilings.nest.url}${recorded.path}`, headers));
+          }
           bellowsRuns.push(await load(`${server.apiUrl}${endpoint.path}`, headers));
         }
         const best = (runs: CannonResult[]) => runs.reduce((a, b) => (b.requestsPerSecond > a.requestsPerSecond ? b : a));
         const f = figuresOf(endpoint, best(bellowsRuns), best(bareRuns));
+        if (endpoint.ceilings) Object.assign(f, { fastify: best(fastifyRuns), nest: best(nestRuns) });
         context.log(
           `reads/${engine}: GET ${endpoint.path}: ${grouped(f.bellows.requestsPerSecond)} req/s (p99 ${f.bellows.p99Ms} ms) vs bare ${grouped(f.bare.requestsPerSecond)} req/s (p99 ${f.bare.p99Ms} ms): ${f.ratio}×`,
         );
@@ -84,6 +98,8 @@ async function benchEngine(engine: TestEngine, context: BenchContext): Promise<R
       return figures;
     } finally {
       await bare.close();
+      await ceilings.fastify.close();
+      await ceilings.nest.close();
     }
   } finally {
     await server.close();
@@ -103,8 +119,8 @@ async function seedRepository(apiUrl: string, owner: string, token: string): Pro
   await post('/user/repos', { name: 'bench-repo', auto_init: false });
   for (let i = 1; i <= 10; i++) await post(`/repos/${owner}/bench-repo/issues`, { title: `issue ${i}`, body: `the body of issue ${i}` });
   return [
-    { path: '/user/quota', goal: QUOTA_GOAL },
-    { path: '/user/quota/check?subject=size:all', goal: QUOTA_GOAL },
+    { path: '/user/quota', goal: QUOTA_GOAL, ceilings: true },
+    { path: '/user/quota/check?subject=size:all', goal: QUOTA_GOAL, ceilings: true },
     { path: '/user', goal: TYPICAL_GOAL },
     { path: `/repos/${owner}/bench-repo`, goal: TYPICAL_GOAL },
     { path: `/repos/${owner}/bench-repo/issues`, goal: TYPICAL_GOAL },
@@ -135,6 +151,20 @@ function figuresOf(endpoint: ReadEndpoint, bellows: CannonResult, bare: CannonRe
 }
 
 function summaryRows(engine: string, f: ReadFigures): SummaryRow[] {
+  const ceiling = (framework: string, result: CannonResult | undefined): SummaryRow[] =>
+    result
+      ? [
+          {
+            what: `  ceiling: ${framework} answering the same bytes, no work`,
+            engine,
+            bellows: `${grouped(result.requestsPerSecond)} req/s`,
+            baseline: `${grouped(f.bare.requestsPerSecond)} req/s (bare node:http)`,
+            ratio: Math.round((result.requestsPerSecond / f.bare.requestsPerSecond) * 100) / 100,
+            goal: '(reference)',
+            met: true,
+          },
+        ]
+      : [];
   return [
     {
       what: `GET ${f.path}, ${SETTINGS.connections} connections`,
@@ -154,6 +184,8 @@ function summaryRows(engine: string, f: ReadFigures): SummaryRow[] {
       goal: `≤ ${P99_GOAL}×`,
       met: f.p99Ratio <= P99_GOAL,
     },
+    ...ceiling('Fastify alone', f.fastify),
+    ...ceiling('NestJS on Fastify, one controller', f.nest),
   ];
 }
 
