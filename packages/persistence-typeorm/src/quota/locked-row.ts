@@ -37,9 +37,14 @@ export interface ContainerLink<T extends ObjectLiteral = ObjectLiteral> {
  * recording transaction is short: the body was stored before it began.) The
  * order is always outermost first, so lockers cannot deadlock each other.
  * On SQLite, transactions run one at a time, so reading the rows is enough.
+ * Answers the rows read, in the order of `links`.
  */
-export async function holdContainers(manager: EntityManager, links: ContainerLink[]): Promise<void> {
+export async function holdContainers(manager: EntityManager, links: ContainerLink[]): Promise<ObjectLiteral[]> {
+  const rows: ObjectLiteral[] = [];
   for (const link of links) {
-    if (!(await findLocked(manager, link.entity, { id: link.id }))) throw new ContainerGoneError(link.kind, link.id);
+    const row = await findLocked(manager, link.entity, { id: link.id });
+    if (!row) throw new ContainerGoneError(link.kind, link.id);
+    rows.push(row);
   }
+  return rows;
 }

@@ -12,6 +12,7 @@ import { attachmentThing } from '../quota/sized-rows';
 import { UsageLedger } from '../quota/usage-ledger';
 import type { CountedAttachment } from '@bellows/domain';
 import { fitsIdColumn } from '../row-id';
+import { insertRow } from './insert-row';
 
 /** Attachments. They count toward the owner of their repository, never the uploader. */
 export class TypeOrmAttachmentStore implements AttachmentStore {
@@ -67,21 +68,19 @@ export class TypeOrmAttachmentStore implements AttachmentStore {
    */
   insert(input: NewAttachment): Promise<AttachmentEntity> {
     return this.inTransaction(async (manager) => {
-      await holdContainers(manager, containersOf(input));
-      const repository = await manager.getRepository(RepositoryEntity).findOneByOrFail({ id: input.repoId });
-      const saved = await manager.getRepository(AttachmentEntity).save(
-        manager.getRepository(AttachmentEntity).create({
-          uuid: input.uuid ?? randomUUID(),
-          repoId: input.repoId,
-          name: input.name,
-          size: input.size,
-          uploaderId: input.uploaderId,
-          issueId: input.issueId ?? null,
-          commentId: input.commentId ?? null,
-          releaseId: input.releaseId ?? null,
-          createdAt: input.createdAt ?? new Date(),
-        }),
-      );
+      // The repository is the first container held: its owner is the one the bytes count for.
+      const [repository] = (await holdContainers(manager, containersOf(input))) as [RepositoryEntity];
+      const saved = await insertRow(manager, AttachmentEntity, {
+        uuid: input.uuid ?? randomUUID(),
+        repoId: input.repoId,
+        name: input.name,
+        size: input.size,
+        uploaderId: input.uploaderId,
+        issueId: input.issueId ?? null,
+        commentId: input.commentId ?? null,
+        releaseId: input.releaseId ?? null,
+        createdAt: input.createdAt ?? new Date(),
+      });
       await new UsageLedger(manager).apply(UsageChanges.added(repository.ownerId, attachmentThing(saved), saved.size));
       return saved;
     });

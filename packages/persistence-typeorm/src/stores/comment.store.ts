@@ -2,6 +2,7 @@ import { EntityManager, In } from 'typeorm';
 import { CommentChanges, CommentPeriod, CommentStore, IssueComment, NewComment } from '@bellows/domain';
 import { CommentEntity } from '../entities/comment.entity';
 import { findLocked } from '../quota/locked-row';
+import { insertRow } from './insert-row';
 
 /** Comments and the other timeline events of issues (one `comment` row each). */
 export class TypeOrmCommentStore implements CommentStore {
@@ -12,11 +13,16 @@ export class TypeOrmCommentStore implements CommentStore {
   }
 
   insert(input: NewComment): Promise<IssueComment> {
-    return this.comments.save(this.comments.create({ content: '', updatedAt: input.createdAt, isRemoval: false, ...input }));
+    return insertRow(this.manager, CommentEntity, { content: '', updatedAt: input.createdAt, isRemoval: false, ...input });
   }
 
+  /** With its poster, in one query (findOne with a relation would first select the id in a second one). */
   findById(id: number): Promise<IssueComment | null> {
-    return this.comments.findOne({ where: { id }, relations: { poster: true } });
+    return this.comments
+      .createQueryBuilder('comment')
+      .leftJoinAndSelect('comment.poster', 'poster')
+      .where('comment.id = :id', { id })
+      .getOne();
   }
 
   findByIds(ids: number[]): Promise<IssueComment[]> {

@@ -1,30 +1,33 @@
 import { EntityManager } from 'typeorm';
 import { ContainerGoneError } from '@bellows/domain';
-import { IssueEntity } from '../entities/issue.entity';
-import { RepositoryEntity } from '../entities/repository.entity';
-import { sqlParam } from '../quota/in-transaction';
-import { findLocked } from '../quota/locked-row';
+import { noteWrite } from '../read-cache/change-versions';
 
 /**
  * The next number of a repository's shared issue/pull request sequence: one
- * above the highest ever given out (`repository.last_issue_index`), so the
- * number of a deleted issue is never given to another, as in Forgejo. Must
- * run inside the transaction that inserts the issue: it locks the repository
- * row (PostgreSQL; SQLite has one writer at a time), so two concurrent
- * creations cannot take the same number. The unique index
+ * above the highest ever given out (`repository.last_issue_index`, or the
+ * highest stored number should that be behind), so the number of a deleted
+ * issue is never given to another, as in Forgejo. Must run inside the
+ * transaction that inserts the issue.
+ *
+ * One statement takes the number and raises the counter: the UPDATE locks the
+ * repository row until commit (PostgreSQL; SQLite has one writer at a time),
+ * so two concurrent creations cannot take the same number, and no number is
+ * retried. No row answered: the repository is gone. The unique index
  * `uq_issue_repo_index` stays the last line of defence.
  */
 export async function nextIssueIndex(manager: EntityManager, repoId: number): Promise<number> {
-  if (!(await findLocked(manager, RepositoryEntity, { id: repoId }))) throw new ContainerGoneError('repository', repoId);
-  const p = (n: number) => sqlParam(manager, n);
-  const [{ last }] = await manager.query(`SELECT last_issue_index AS last FROM repository WHERE id = ${p(1)}`, [repoId]);
-  const row = await manager
-    .getRepository(IssueEntity)
-    .createQueryBuilder('issue')
-    .select('MAX(issue.index)', 'highest')
-    .where('issue.repoId = :repoId', { repoId })
-    .getRawOne<{ highest: number | string | null }>();
-  const next = Math.max(Number(last ?? 0), Number(row?.highest ?? 0)) + 1;
-  await manager.query(`UPDATE repository SET last_issue_index = ${p(1)} WHERE id = ${p(2)}`, [next, repoId]);
-  return next;
+  const postgres = manager.connection.options.type === 'postgres';
+  const p = postgres ? '$1' : '?';
+  const greater = postgres ? 'GREATEST' : 'MAX';
+  // The leading comment makes TypeORM's SQLite runner read the RETURNING row (it only runs statements that start with UPDATE).
+  const answer: unknown = await manager.query(
+    `/* next issue number */ UPDATE repository SET last_issue_index = ${greater}(last_issue_index, ` +
+      `COALESCE((SELECT MAX("index") FROM issue WHERE repo_id = ${p}), 0)) + 1 WHERE id = ${p} RETURNING last_issue_index AS next`,
+    postgres ? [repoId] : [repoId, repoId],
+  );
+  // PostgreSQL's runner answers an UPDATE as [rows, count]; SQLite's as the rows.
+  const rows = (postgres ? (answer as unknown[])[0] : answer) as { next: number | string }[];
+  if (!rows.length) throw new ContainerGoneError('repository', repoId);
+  noteWrite(manager, 'repositories');
+  return Number(rows[0].next);
 }

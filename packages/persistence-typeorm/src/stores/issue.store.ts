@@ -6,6 +6,7 @@ import { IssueLabelEntity } from '../entities/issue-label.entity';
 import { PullRequestEntity } from '../entities/pull-request.entity';
 import { findLocked } from '../quota/locked-row';
 import { nextIssueIndex } from './issue-index';
+import { insertRow } from './insert-row';
 
 /** Issues (and the issue half of pull requests) with their assignees. */
 export class TypeOrmIssueStore implements IssueStore {
@@ -18,23 +19,26 @@ export class TypeOrmIssueStore implements IssueStore {
   /** Inserts an issue with the next number of the repository's shared sequence; call inside a transaction. */
   async create(input: NewIssue): Promise<Issue> {
     const index = await nextIssueIndex(this.manager, input.repoId);
-    return this.issues.save(
-      this.issues.create({
-        ...input,
-        index,
-        isPull: false,
-        updatedAt: input.createdAt,
-        closedAt: input.isClosed ? input.createdAt : null,
-      }),
-    );
+    return insertRow(this.manager, IssueEntity, {
+      ...input,
+      index,
+      isPull: false,
+      updatedAt: input.createdAt,
+      closedAt: input.isClosed ? input.createdAt : null,
+    });
   }
 
+  /** With its poster, in one query (findOne with a relation would first select the id in a second one). */
   findByIndex(repoId: number, index: number): Promise<Issue | null> {
-    return this.issues.findOne({ where: { repoId, index }, relations: { poster: true } });
+    return this.withPoster().where('issue.repoId = :repoId AND issue.index = :index', { repoId, index }).getOne();
   }
 
   findById(id: number): Promise<Issue | null> {
-    return this.issues.findOne({ where: { id }, relations: { poster: true } });
+    return this.withPoster().where('issue.id = :id', { id }).getOne();
+  }
+
+  private withPoster() {
+    return this.issues.createQueryBuilder('issue').leftJoinAndSelect('issue.poster', 'poster');
   }
 
   findByIds(ids: number[]): Promise<Issue[]> {
@@ -66,7 +70,7 @@ export class TypeOrmIssueStore implements IssueStore {
   }
 
   /** A page of issues matching the filter, newest first, and how many match in all. */
-  list(filter: IssueFilter, skip: number, take: number): Promise<[Issue[], number]> {
+  async list(filter: IssueFilter, skip: number, take: number): Promise<[Issue[], number]> {
     const query = this.issues
       .createQueryBuilder('issue')
       .leftJoinAndSelect('issue.poster', 'poster')
@@ -98,7 +102,10 @@ export class TypeOrmIssueStore implements IssueStore {
     if (filter.updatedBefore) query.andWhere('issue.updatedAt <= :before', { before: filter.updatedBefore.getTime() });
     // offset/limit, not skip/take: the only join is the poster (one row per issue), so the page can be cut in SQL
     // directly; skip/take would first run a DISTINCT query over the ids, the most expensive query of a list.
-    return query.orderBy('issue.createdAt', 'DESC').addOrderBy('issue.index', 'DESC').offset(skip).limit(take).getManyAndCount();
+    const page = await query.orderBy('issue.createdAt', 'DESC').addOrderBy('issue.index', 'DESC').offset(skip).limit(take).getMany();
+    // A first page that is not full holds every match: counting them again would cost a second query.
+    const total = skip === 0 && page.length < take ? page.length : await query.getCount();
+    return [page, total];
   }
 
   /** Ids of the repository's issues that carry every one of the labels. */

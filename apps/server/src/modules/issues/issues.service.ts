@@ -83,10 +83,9 @@ export class IssuesService {
         await this.bringMilestoneForward(tx, milestone.id, now);
         await tx.issues.update(created.id, { milestoneId: milestone.id });
       }
-      await tx.issues.setAssignees(
-        created.id,
-        assignees.map((user) => user.id),
-      );
+      // A new issue has no assignees yet: nothing to compare with when none are asked for.
+      const assigneeIds = assignees.map((user) => user.id);
+      if (assigneeIds.length) await tx.issues.setAssignees(created.id, assigneeIds);
       if (labelIds.length) await tx.issueLabels.add(created.id, labelIds);
       const events = crossReferenceEvents(created.body, mentioning(repoCtx, created), now);
       await this.references.record(tx, { repoCtx, issue: created, comment: null, author: actor.user }, events);
