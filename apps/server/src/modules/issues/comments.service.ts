@@ -102,7 +102,6 @@ export class CommentsService {
         createdAt: dates.commentCreatedAt,
         updatedAt: dates.commentUpdatedAt,
       });
-      await tx.issues.touch(issue.id, dates.issueUpdatedAt);
       await this.references.record(tx, { repoCtx, issue, comment, author: actor.user }, dates.crossReferences);
       await this.events?.publish(tx, {
         kind: 'comment-created',
@@ -112,6 +111,8 @@ export class CommentsService {
         content: body,
         at: comment.createdAt,
       });
+      // Last: on PostgreSQL this holds the issue's row until commit, and every comment on the issue waits for it.
+      await tx.issues.touch(issue.id, dates.issueUpdatedAt);
       return comment.id;
     });
     return this.shaper.comment((await this.comments.findById(id)) as IssueComment, issue, repoCtx, actor.user);
