@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import { mkdirSync } from 'fs';
 import { dirname } from 'path';
-import * as sqlite3 from 'sqlite3';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { DatabaseOptions } from './database-options';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
+import { sqlite3ForTypeOrm } from './sqlite-driver';
 
 function splitHostPort(hostPort: string): { host: string; port: number } {
   const match = /^(.*?)(?::(\d+))?$/.exec(hostPort.trim());
@@ -19,16 +19,6 @@ function postgresSsl(mode: DatabaseOptions['sslMode']): boolean | { rejectUnauth
 }
 
 /**
- * The sqlite3 driver as TypeORM should load it. TypeORM calls `verbose()` on
- * the driver it loads, which switches on sqlite3's long stack traces for the
- * whole process: every call then captures a stack and `util.inspect`s its SQL
- * and parameters, whether or not it fails. That cost a sixth of the CPU of a
- * read (profile of GET /user/quota). Here `verbose()` answers the driver
- * as it is; errors still carry the SQL through TypeORM's QueryFailedError.
- */
-const sqlite3WithoutTraces = Object.create(sqlite3, { verbose: { value: () => sqlite3 } }) as typeof sqlite3;
-
-/**
  * PostgreSQL connections per process. TypeORM's default is 10; with 16 or more
  * requests writing at once, twice that keeps a connection free for the reads
  * made beside the open transactions (see TransactionSlots).
@@ -38,7 +28,7 @@ export const POSTGRES_POOL_SIZE = 20;
 export function dataSourceOptions(options: DatabaseOptions): DataSourceOptions {
   const common = { entities: ENTITIES, migrations: MIGRATIONS, synchronize: false, migrationsRun: false, logging: false } as const;
   if (options.type === 'sqlite3') {
-    return { ...common, type: 'sqlite', driver: sqlite3WithoutTraces, database: options.path, enableWAL: true, busyTimeout: 10_000 };
+    return { ...common, type: 'sqlite', driver: sqlite3ForTypeOrm, database: options.path, enableWAL: true, busyTimeout: 10_000 };
   }
   const { host, port } = splitHostPort(options.host);
   return {

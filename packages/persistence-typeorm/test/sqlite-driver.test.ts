@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { DataSource, QueryFailedError } from 'typeorm';
+import { sqlite3ForTypeOrm } from '../src/sqlite-driver';
+
+/** The SQLite connection that reuses its prepared statements, through TypeORM as Bellows uses it. */
+describe('SQLite with reused prepared statements', () => {
+  let dir: string;
+  let dataSource: DataSource;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'bellows-sqlite-driver-'));
+    dataSource = new DataSource({ type: 'sqlite', driver: sqlite3ForTypeOrm, database: join(dir, 'test.db'), enableWAL: true });
+    await dataSource.initialize();
+    await dataSource.query('CREATE TABLE thing (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL UNIQUE)');
+  });
+  afterAll(async () => {
+    await dataSource?.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('runs the same statement again with other parameters, also many at once', async () => {
+    const names = Array.from({ length: 50 }, (_, i) => `thing-${i}`);
+    await Promise.all(names.map((name) => dataSource.query('INSERT INTO thing (name) VALUES (?)', [name])));
+    const found = await Promise.all(names.map((name) => dataSource.query('SELECT name FROM thing WHERE name = ?', [name])));
+    expect(found.map((rows) => rows[0].name)).toEqual(names);
+  });
+
+  it('reports what an insert, update and delete did, as TypeORM reads it from the statement', async () => {
+    const inserted = await dataSource.createQueryRunner().query('INSERT INTO thing (name) VALUES (?)', ['counted'], true);
+    expect(inserted.raw).toBeGreaterThan(0);
+    const updated = await dataSource.createQueryRunner().query('UPDATE thing SET name = ? WHERE name LIKE ?', ['x', 'nothing%'], true);
+    expect(updated.affected).toBe(0);
+    const deleted = await dataSource.createQueryRunner().query('DELETE FROM thing WHERE name = ?', ['counted'], true);
+    expect(deleted.affected).toBe(1);
+  });
+
+  it('answers a statement that cannot be prepared with an error, twice, instead of leaving the caller waiting', async () => {
+    await expect(dataSource.query('SELEC nonsense')).rejects.toBeInstanceOf(QueryFailedError);
+    await expect(dataSource.query('SELEC nonsense')).rejects.toBeInstanceOf(QueryFailedError);
+    expect(await dataSource.query('SELECT COUNT(*) AS n FROM thing')).toEqual([{ n: 50 }]);
+  });
+
+  it('answers a constraint violation with an error and keeps the statement usable', async () => {
+    await expect(dataSource.query('INSERT INTO thing (name) VALUES (?)', ['thing-1'])).rejects.toBeInstanceOf(QueryFailedError);
+    await dataSource.query('INSERT INTO thing (name) VALUES (?)', ['after-the-error']);
+    expect(await dataSource.query('SELECT COUNT(*) AS n FROM thing WHERE name = ?', ['after-the-error'])).toEqual([{ n: 1 }]);
+  });
+
+  it('rolls back a transaction that failed, with its statements reused', async () => {
+    await expect(
+      dataSource.transaction(async (manager) => {
+        await manager.query('INSERT INTO thing (name) VALUES (?)', ['in-a-transaction']);
+        await manager.query('INSERT INTO thing (name) VALUES (?)', ['thing-2']);
+      }),
+    ).rejects.toBeInstanceOf(QueryFailedError);
+    expect(await dataSource.query('SELECT COUNT(*) AS n FROM thing WHERE name = ?', ['in-a-transaction'])).toEqual([{ n: 0 }]);
+  });
+});
