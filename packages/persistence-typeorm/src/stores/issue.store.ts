@@ -70,7 +70,7 @@ export class TypeOrmIssueStore implements IssueStore {
   }
 
   /** A page of issues matching the filter, newest first, and how many match in all. */
-  list(filter: IssueFilter, skip: number, take: number): Promise<[Issue[], number]> {
+  async list(filter: IssueFilter, skip: number, take: number): Promise<[Issue[], number]> {
     const query = this.issues
       .createQueryBuilder('issue')
       .leftJoinAndSelect('issue.poster', 'poster')
@@ -102,7 +102,10 @@ export class TypeOrmIssueStore implements IssueStore {
     if (filter.updatedBefore) query.andWhere('issue.updatedAt <= :before', { before: filter.updatedBefore.getTime() });
     // offset/limit, not skip/take: the only join is the poster (one row per issue), so the page can be cut in SQL
     // directly; skip/take would first run a DISTINCT query over the ids, the most expensive query of a list.
-    return query.orderBy('issue.createdAt', 'DESC').addOrderBy('issue.index', 'DESC').offset(skip).limit(take).getManyAndCount();
+    const page = await query.orderBy('issue.createdAt', 'DESC').addOrderBy('issue.index', 'DESC').offset(skip).limit(take).getMany();
+    // A first page that is not full holds every match: counting them again would cost a second query.
+    const total = skip === 0 && page.length < take ? page.length : await query.getCount();
+    return [page, total];
   }
 
   /** Ids of the repository's issues that carry every one of the labels. */

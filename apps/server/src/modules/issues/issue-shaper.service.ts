@@ -51,7 +51,8 @@ export class IssueShaper {
       this.issueLabels.labelsOfIssues(ids),
       this.issueStore.assigneesOf(ids),
       this.comments.countOfType(ids, CommentType.Comment),
-      this.issueStore.pullsOf(ids),
+      // Only pull requests have a pull request row; a list of issues alone needs no query for them.
+      this.issueStore.pullsOf(issues.filter((issue) => issue.isPull).map((issue) => issue.id)),
       this.milestonesById(milestoneIds),
     ]);
     return issues.map((issue) => {
