@@ -1,4 +1,6 @@
+import type { Socket } from 'node:net';
 import { PassThrough, pipeline, type Readable } from 'node:stream';
+import type { ChildProcess } from 'node:child_process';
 import { GitCommandError } from './errors';
 import { spawnGit } from './run-git';
 
@@ -55,23 +57,7 @@ export function streamGit(args: readonly string[], options: StreamGitOptions = {
   if (options.prefix !== undefined) output.write(options.prefix);
   child.stdout!.pipe(output, { end: false });
 
-  child.stdin!.on('error', () => undefined); // judged by the exit code instead
-  if (options.input === undefined) {
-    child.stdin!.end();
-  } else {
-    const stages = Array.isArray(options.input) ? [...options.input] : [options.input as Readable];
-    // Kill before pipeline() closes git's stdin: a request cut short must not look like a
-    // complete one that merely ended early.
-    for (const stage of stages) {
-      stage.once('error', killChild);
-      stage.once('close', () => {
-        if (!stage.readableEnded) killChild();
-      });
-    }
-    pipeline([...stages, child.stdin!] as unknown as [Readable, NodeJS.WritableStream], (error) => {
-      if (error) killChild();
-    });
-  }
+  feedInput(child, options.input, killChild);
 
   const done = new Promise<GitExit>((resolve) => {
     child.on('error', (error) => {
@@ -86,4 +72,74 @@ export function streamGit(args: readonly string[], options: StreamGitOptions = {
     });
   });
   return { output, done };
+}
+
+export interface GitRun {
+  /** Settles when git has exited; never rejects (inspect `exitCode`). */
+  done: Promise<GitExit>;
+}
+
+export interface GitIntoSocketOptions {
+  env?: Record<string, string>;
+  /** Streamed into git's standard input with backpressure; when it fails, git is killed. */
+  input?: Readable | readonly Readable[];
+}
+
+/**
+ * Spawns a long-running git command whose standard output IS the given connected socket: git
+ * writes straight into the connection, so its output never passes through this process (no
+ * copy, no event-loop turn per chunk, no buffers for the garbage collector). The caller owns
+ * the socket and what goes on it before and after git. A client that goes away kills git (git
+ * writing to a closed connection fails by itself; this also stops git that is still computing).
+ */
+export function runGitIntoSocket(args: readonly string[], socket: Socket, options: GitIntoSocketOptions = {}): GitRun {
+  const child = spawnGit(args, { env: options.env }, ['pipe', socket, 'pipe']);
+  // Node stops reading a socket it hands to a child, lest both read it. git only writes to it;
+  // the rest of the request (git's input, for an HTTP request) and the client's going away
+  // still come from reading it here.
+  socket.resume();
+  let stderr = '';
+  let exited = false;
+  child.stderr!.on('data', (chunk: Buffer) => {
+    if (stderr.length < MAX_STDERR) stderr += chunk.toString('utf8');
+  });
+  const killChild = () => {
+    if (!exited) child.kill('SIGKILL');
+  };
+  socket.once('close', killChild);
+  feedInput(child, options.input, killChild);
+  const done = new Promise<GitExit>((resolve) => {
+    child.on('error', (error) => {
+      stderr += String(error);
+    });
+    child.on('close', (exitCode, signal) => {
+      exited = true;
+      socket.off('close', killChild);
+      resolve({ exitCode, signal, stderr });
+    });
+  });
+  return { done };
+}
+
+/**
+ * Streams `input` (one stream or a chain of them, e.g. a request and its gunzip) into git's
+ * standard input with backpressure. An input that fails or breaks off kills git before its
+ * stdin is closed: a request cut short must not look like a complete one that merely ended early.
+ */
+function feedInput(child: ChildProcess, input: Readable | readonly Readable[] | undefined, killChild: () => void): void {
+  child.stdin!.on('error', () => undefined); // judged by the exit code instead
+  if (input === undefined) {
+    child.stdin!.end();
+    return;
+  }
+  const stages = Array.isArray(input) ? [...input] : [input as Readable];
+  for (const stage of stages) {
+    stage.once('error', killChild);
+    stage.once('close', () => {
+      if (!stage.readableEnded) killChild();
+    });
+  }
+  pipeline([...stages, child.stdin!] as unknown as [Readable, NodeJS.WritableStream], (error) => {
+    if (error) killChild();
+  });
 }

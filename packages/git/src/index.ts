@@ -3,7 +3,7 @@ export * from './types';
 export * from './validation';
 export { GitRepositories, type CreateBareOptions } from './repositories';
 export { measureSize } from './measure-size';
-export type { GitExit, GitStream } from './git-stream';
+export type { GitExit, GitRun, GitStream } from './git-stream';
 export * from './smart-http';
 export {
   resolveRef,

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { GitCommandError } from './errors';
 
 /** How long a short (non-streaming) git command may run before it is killed. */
@@ -47,11 +47,18 @@ function withGitDir(args: readonly string[], gitDir: string | undefined): string
   return gitDir === undefined ? [...args] : [`--git-dir=${gitDir}`, ...args];
 }
 
-/** Spawns git with an argument array (never a shell). */
-export function spawnGit(args: readonly string[], options: Pick<RunGitOptions, 'gitDir' | 'env'> = {}): ChildProcess {
+/**
+ * Spawns git with an argument array (never a shell). Its standard streams are pipes unless
+ * `stdio` says otherwise (e.g. a socket git writes into directly).
+ */
+export function spawnGit(
+  args: readonly string[],
+  options: Pick<RunGitOptions, 'gitDir' | 'env'> = {},
+  stdio: StdioOptions = ['pipe', 'pipe', 'pipe'],
+): ChildProcess {
   return spawn('git', withGitDir(args, options.gitDir), {
     env: gitEnvironment(options.env),
-    stdio: ['pipe', 'pipe', 'pipe'],
+    stdio,
     windowsHide: true,
   });
 }

@@ -1,7 +1,8 @@
 import { createGunzip } from 'node:zlib';
+import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { InvalidGitInputError } from './errors';
-import { streamGit, type GitStream } from './git-stream';
+import { runGitIntoSocket, streamGit, type GitRun, type GitStream } from './git-stream';
 
 export type GitService = 'git-upload-pack' | 'git-receive-pack';
 
@@ -55,6 +56,26 @@ export function advertiseRefs(repoPath: string, service: GitService, options: Sm
 export function serviceRpc(repoPath: string, service: GitService, input: Readable, options: ServiceRpcOptions = {}): GitStream {
   assertService(service);
   return streamGit([serviceCommand(service), '--stateless-rpc', repoPath], {
+    env: protocolEnvironment(options.gitProtocol),
+    input: options.gzip ? [input, createGunzip()] : input,
+  });
+}
+
+/**
+ * The same RPC, but git writes its answer straight into `socket`, a connected plain TCP socket
+ * whose response head the caller has already written: the pack goes from git to the kernel
+ * without passing through this process. Used for upload-pack, whose answer is the whole pack of
+ * a clone or fetch. The caller ends the response (and the connection) when `done` settles.
+ */
+export function serviceRpcIntoSocket(
+  repoPath: string,
+  service: GitService,
+  input: Readable,
+  socket: Socket,
+  options: ServiceRpcOptions = {},
+): GitRun {
+  assertService(service);
+  return runGitIntoSocket([serviceCommand(service), '--stateless-rpc', repoPath], socket, {
     env: protocolEnvironment(options.gitProtocol),
     input: options.gzip ? [input, createGunzip()] : input,
   });

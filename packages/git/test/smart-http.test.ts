@@ -1,10 +1,20 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { PassThrough, Readable, pipeline } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { advertiseRefs, isGitService, listCommits, measureSize, serviceRpc, smartHttpContentTypes, type GitService } from '../src';
+import {
+  advertiseRefs,
+  isGitService,
+  listCommits,
+  measureSize,
+  serviceRpc,
+  serviceRpcIntoSocket,
+  smartHttpContentTypes,
+  type GitExit,
+  type GitService,
+} from '../src';
 import { makeTempDir, removeDir, repositoryWithReadme, userGit, writeWorkFile } from './support/git-fixtures';
 
 /**
@@ -46,6 +56,34 @@ function startGitHttpServer(repoPath: string): Promise<{ server: Server; url: st
       resolve({ server, url: `http://127.0.0.1:${port}/alice/project.git`, lastUploadPackRequest: () => lastUploadPackRequest });
     }),
   );
+}
+
+/**
+ * Runs `start` on the server side of a fresh TCP connection, then closes that side once git has
+ * exited, and answers what the client received. With `clientLeaves`, the client closes at once.
+ */
+async function intoConnection(
+  start: (socket: Socket) => { done: Promise<GitExit> },
+  { clientLeaves = false } = {},
+): Promise<{ received: Buffer; exit: GitExit }> {
+  let exit: Promise<GitExit> | undefined;
+  const server = createTcpServer((socket) => {
+    exit = start(socket).done.then((result) => {
+      socket.end();
+      return result;
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const client = connect((server.address() as AddressInfo).port, '127.0.0.1');
+  const chunks: Buffer[] = [];
+  client.on('data', (chunk: Buffer) => chunks.push(chunk));
+  client.on('error', () => undefined);
+  if (clientLeaves) client.once('connect', () => setTimeout(() => client.destroy(), 50));
+  await new Promise((resolve) => client.once('close', resolve));
+  while (!exit) await new Promise((resolve) => setImmediate(resolve));
+  const result = { received: Buffer.concat(chunks), exit: await exit };
+  await new Promise((resolve) => server.close(resolve));
+  return result;
 }
 
 describe('smart HTTP helpers', () => {
@@ -119,6 +157,41 @@ describe('smart HTTP helpers', () => {
     broken.output.on('error', () => undefined);
     breaking.destroy(new Error('client disconnected'));
     expect((await broken.done).signal).toBe('SIGKILL');
+  });
+
+  it("writes upload-pack's answer straight into a connection: the same answer as streamed, complete", async () => {
+    await userGit(dir, ['-c', 'protocol.version=0', 'clone', '--quiet', url, `${dir}/for-socket`]);
+    const request = lastUploadPackRequest();
+    const chunks: Buffer[] = [];
+    for await (const chunk of serviceRpc(repoPath, 'git-upload-pack', Readable.from([request])).output) chunks.push(chunk as Buffer);
+    const streamed = Buffer.concat(chunks);
+    const { received, exit } = await intoConnection((socket) =>
+      serviceRpcIntoSocket(repoPath, 'git-upload-pack', Readable.from([request]), socket),
+    );
+    expect(exit.exitCode).toBe(0);
+    // git may pack the same objects differently from one run to the next: compare the framing, not the pack.
+    const beforePack = (body: Buffer) => body.subarray(0, body.indexOf('PACK')).toString('latin1');
+    expect(received.indexOf('PACK')).toBeGreaterThan(0);
+    expect(beforePack(received)).toBe(beforePack(streamed));
+    expect(received.subarray(-4).toString()).toBe('0000');
+    expect(received.length).toBeGreaterThan(0.9 * streamed.length);
+  });
+
+  it('kills git writing into a connection when the client goes away or its request breaks off', async () => {
+    const neverEnding = new PassThrough();
+    neverEnding.write('0032want ');
+    const abandoned = await intoConnection((socket) => serviceRpcIntoSocket(repoPath, 'git-upload-pack', neverEnding, socket), {
+      clientLeaves: true,
+    });
+    expect(abandoned.exit.signal).toBe('SIGKILL');
+
+    const breaking = new PassThrough();
+    const broken = intoConnection((socket) => {
+      const run = serviceRpcIntoSocket(repoPath, 'git-upload-pack', breaking, socket);
+      setImmediate(() => breaking.destroy(new Error('client disconnected')));
+      return run;
+    });
+    expect((await broken).exit.signal).toBe('SIGKILL');
   });
 
   it('rejects unknown services', () => {

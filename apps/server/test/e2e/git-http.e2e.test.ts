@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { RepositoryEntity } from '@bellows/persistence-typeorm';
@@ -103,6 +104,24 @@ describe('git over smart HTTP', () => {
     const body = Buffer.from(await response.arrayBuffer());
     expect(body.subarray(0, 8).toString()).toBe('0008NAK\n');
     expect(body.includes(Buffer.from('PACK'))).toBe(true);
+  });
+
+  it('ends a failed upload-pack answer with a reset connection, never as if it were complete', async () => {
+    // As git's HTTP client (curl) sees it: the answer's end is the connection's, so a failure must reset it.
+    const answer = new Promise<number>((resolve, reject) => {
+      const request = httpRequest(url('alice/hello.git/git-upload-pack'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-git-upload-pack-request' },
+      });
+      request.on('error', reject);
+      request.on('response', (response) => {
+        response.on('error', reject);
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      });
+      request.end('garbage that is no pkt-line');
+    });
+    await expect(answer).rejects.toThrow();
   });
 
   it('asks anonymous pushers to sign in (401 with a Basic challenge)', async () => {

@@ -57,7 +57,11 @@ export const GIT_PORTS: FactoryProvider[] = [
     createInitialCommit: git.createInitialCommit,
   })),
   bindGitPort(RepositorySizes, () => ({ measureSize: git.measureSize })),
-  bindGitPort(GitTransport, () => ({ advertiseRefs: git.advertiseRefs, serviceRpc: git.serviceRpc })),
+  bindGitPort(GitTransport, () => ({
+    advertiseRefs: git.advertiseRefs,
+    serviceRpc: git.serviceRpc,
+    serviceRpcIntoSocket: git.serviceRpcIntoSocket,
+  })),
 ];
 
 /** Binds a git port to what `adapter` makes of the git adapter (the compiler checks it satisfies the port), answering the port's errors. */

@@ -1,5 +1,6 @@
+import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
-import { GitStream } from '../repositories/repository-contents';
+import { GitExit, GitStream } from '../repositories/repository-contents';
 
 /** The two services of git's smart HTTP protocol: fetch/clone and push. */
 export type GitService = 'git-upload-pack' | 'git-receive-pack';
@@ -17,6 +18,12 @@ export function smartHttpContentTypes(service: GitService): { advertisement: str
     request: `application/x-${service}-request`,
     result: `application/x-${service}-result`,
   };
+}
+
+/** A git command whose output goes elsewhere than through this process. */
+export interface GitRun {
+  /** Settles when git has exited; never rejects (inspect `exitCode`). */
+  done: Promise<GitExit>;
 }
 
 export interface SmartHttpOptions {
@@ -48,4 +55,16 @@ export abstract class GitTransport {
    * when asked) and git's answer streams out; nothing is buffered, and a client that goes away stops git.
    */
   abstract serviceRpc(repoPath: string, service: GitService, input: Readable, options?: ServiceRpcOptions): GitStream;
+  /**
+   * The same RPC, with git writing its answer straight into `socket` (a connected plain TCP
+   * socket whose response head is already written), never through this process. A client that
+   * goes away stops git; the caller ends the response when `done` settles.
+   */
+  abstract serviceRpcIntoSocket(
+    repoPath: string,
+    service: GitService,
+    input: Readable,
+    socket: Socket,
+    options?: ServiceRpcOptions,
+  ): GitRun;
 }

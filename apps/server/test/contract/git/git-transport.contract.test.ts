@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { gzipSync } from 'node:zlib';
-import { GitTransport } from '../../../src/modules/git-http/git-transport';
+import { GitRun, GitTransport } from '../../../src/modules/git-http/git-transport';
 import { InvalidGitInputError } from '../../../src/modules/repositories/git-errors';
 import { GitStream } from '../../../src/modules/repositories/repository-contents';
 import { RepositoryRefs } from '../../../src/modules/repositories/repository-refs';
@@ -24,6 +25,22 @@ function emptyPack(): Buffer {
 async function drain(stream: GitStream): Promise<{ output: Buffer; exitCode: number | null }> {
   const output = await buffer(stream.output);
   return { output, exitCode: (await stream.done).exitCode };
+}
+
+/** What a client receives when `start` writes into the server side of a fresh TCP connection, closed once git exited. */
+async function receivedOverConnection(start: (socket: Socket) => GitRun): Promise<{ output: Buffer; exitCode: number | null }> {
+  let exit: Promise<number | null> | undefined;
+  const server = createServer((socket) => {
+    exit = start(socket).done.then(({ exitCode }) => {
+      socket.end();
+      return exitCode;
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const client = connect((server.address() as AddressInfo).port, '127.0.0.1');
+  const output = await buffer(client);
+  server.close();
+  return { output, exitCode: await exit! };
 }
 
 /** GitTransport as bound to the git adapter: the smart HTTP conversation with real git on a bare repository. */
@@ -101,6 +118,15 @@ describe('GitTransport contract (bound git adapter)', () => {
       const stream = transport.serviceRpc(repoPath, 'git-upload-pack', Readable.from([Buffer.from('garbage that is no pkt-line')]));
       await expect(buffer(stream.output)).rejects.toThrow();
       expect((await stream.done).exitCode).not.toBe(0);
+    });
+
+    it('upload-pack can write its answer straight into a connection', async () => {
+      const { output, exitCode } = await receivedOverConnection((socket) =>
+        transport.serviceRpcIntoSocket(repoPath, 'git-upload-pack', Readable.from([wantInitial()]), socket),
+      );
+      expect(exitCode).toBe(0);
+      expect(output.subarray(0, 8).toString()).toBe('0008NAK\n');
+      expect(output.subarray(8, 12).toString()).toBe('PACK');
     });
 
     it('an unknown service is InvalidGitInputError', () => {
