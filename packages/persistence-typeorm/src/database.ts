@@ -135,7 +135,7 @@ export class Database {
     const database = Database.over(dataSource);
     // Other processes on the same database (other instances, `bellows admin` commands) change rows this one caches.
     if (database.engine === 'postgres') database.changeFeed = await PostgresChangeFeed.start(dataSource);
-    else database.otherWriters = new SqliteOtherWriters(dataSource, ChangeVersions.of(dataSource));
+    else database.otherWriters = new SqliteOtherWriters(dataSource, ChangeVersions.of(dataSource), options.path);
     return database;
   }
 
@@ -174,6 +174,7 @@ export class Database {
 
   async close(): Promise<void> {
     await this.changeFeed?.stop();
+    this.otherWriters?.close();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
 }

@@ -42,8 +42,13 @@ export class PostgresChangeFeed {
     await this.listener.end().catch(() => undefined);
   }
 
-  private async send(areas: readonly ChangedArea[]): Promise<void> {
-    await this.listener.query('SELECT pg_notify($1, $2)', [CHANNEL, `${this.origin} ${areas.join(' ')}`]);
+  /** One notification after another on the one connection (pg would queue them too, but warns that it will stop). */
+  private sending: Promise<unknown> = Promise.resolve();
+
+  private send(areas: readonly ChangedArea[]): Promise<void> {
+    const sent = this.sending.then(() => this.listener.query('SELECT pg_notify($1, $2)', [CHANNEL, `${this.origin} ${areas.join(' ')}`]));
+    this.sending = sent.catch(() => undefined);
+    return sent.then(() => undefined);
   }
 
   private receive(versions: ChangeVersions, payload: string | undefined): void {
