@@ -1,0 +1,42 @@
+import { readFileSync, writeFileSync } from 'fs';
+
+/** The resident memory (VmRSS) of a process, in KiB. */
+export function readRssKiB(pid: number): number {
+  return statusField(pid, 'VmRSS');
+}
+
+function statusField(pid: number, name: string): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+}
+
+/**
+ * Samples a process's resident memory every 20 ms. It first resets the
+ * kernel's peak counter (clear_refs 5) so VmHWM covers only the measured span.
+ */
+export class MemorySampler {
+  private peak = 0;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(private readonly pid: number) {
+    try {
+      writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    } catch {
+      /* older kernels: the samples alone give the peak */
+    }
+    this.timer = setInterval(() => (this.peak = Math.max(this.peak, readRssKiB(pid))), 20);
+  }
+
+  /** The peak resident memory in KiB. */
+  stop(): number {
+    clearInterval(this.timer);
+    return Math.max(this.peak, readRssKiB(this.pid), statusField(this.pid, 'VmHWM'));
+  }
+}
+
+/** CPU time (user + system) a process has used so far, in seconds (/proc/<pid>/stat, at 100 ticks a second). */
+export function readCpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}

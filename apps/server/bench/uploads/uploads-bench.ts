@@ -1,0 +1,292 @@
+import { ChildProcess, fork, spawn } from 'child_process';
+import { createHash, randomBytes } from 'crypto';
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'fs';
+import { cpus, tmpdir } from 'os';
+import { join } from 'path';
+import { performance } from 'perf_hooks';
+import { BenchContext, BenchPart, SummaryRow, wantedEngines } from '../bench-part';
+import { round, summarize } from '../support/stats';
+import { grouped } from '../support/summary';
+import { MemorySampler, readCpuSeconds, readRssKiB } from './memory-sampler';
+import type { RecountAnswer, UploadsBenchServerInfo } from './uploads-server-child';
+import { BenchFile, Upload, UPLOAD_PATHS, UploadPath, UploadTarget } from './upload-clients';
+
+const MiB = 1024 * 1024;
+
+/** Knobs from the environment for quick runs; the defaults are the issue's figures. */
+const SETTINGS = {
+  /** Size of the uploaded file (random, incompressible bytes). */
+  megabytes: numberFromEnv('BENCH_UPLOAD_MIB', 1024),
+  /** Each path is measured this many times (each beside its own `dd`); the median ratio is reported. */
+  runs: numberFromEnv('BENCH_UPLOAD_RUNS', 3),
+};
+
+/** The issue-12 goals: at least 0.8× dd to the same disk, and the server's memory growing by less than 100 MiB. */
+export const UPLOAD_RATIO_GOAL = 0.8;
+export const UPLOAD_RSS_GOAL_MIB = 100;
+
+interface PathResult {
+  path: UploadPath;
+  /** MiB/s of the upload (request start to answer) and of dd beside it, median run by ratio. */
+  bellowsMiBps: number;
+  ddMiBps: number;
+  ratio: number;
+  /** CPU seconds (user + system, all threads) the server used for the upload: unlike MiB/s, it does not depend on what else the machine runs. */
+  serverCpuSeconds: number;
+  /** Peak resident memory during the upload minus the resident memory just before it. */
+  rssGrowthMiB: number;
+  /** Latency of small reads (`GET /user`) sent one after another during the upload: is the event loop free? */
+  probe: { count: number; p50: number; p99: number; max: number };
+  /** Why the upload failed (then its figures are 0), e.g. an answer of 413. */
+  failure?: string;
+}
+
+export interface UploadsBenchResult {
+  part: 'uploads';
+  engine: string;
+  measuredAt: string;
+  machine: { cpus: number; cpuModel: string; node: string };
+  settings: typeof SETTINGS;
+  paths: PathResult[];
+  /** Differences between the usage ledger and a recount after all uploads (none expected). */
+  recountDifferences: unknown[];
+}
+
+/**
+ * `npm run bench` → uploads: a file of BENCH_UPLOAD_MIB MiB through each large
+ * upload path (issue attachment as a multipart form, generic package PUT, Git
+ * LFS PUT, npm publish with the tarball base64 in JSON), each timed beside
+ * `dd conv=fsync` writing the same bytes on the file system of the server's
+ * data folder, in the same run. The server runs in a child process whose
+ * resident memory is sampled during each upload; meanwhile a small read is
+ * sent again and again to see whether the upload holds up other requests.
+ */
+export const uploadsBench: BenchPart = {
+  name: 'uploads',
+  description: `large uploads of ${SETTINGS.megabytes} MiB (attachment, generic PUT, LFS PUT, npm publish) vs dd on the same disk`,
+  async run(context) {
+    const work = mkdtempSync(join(tmpdir(), 'bellows-uploads-bench-'));
+    const rows: SummaryRow[] = [];
+    try {
+      context.log(`uploads: writing a ${SETTINGS.megabytes} MiB file of random bytes…`);
+      const file = writeRandomFile(join(work, 'upload.bin'), SETTINGS.megabytes);
+      for (const engine of wantedEngines()) {
+        const result = await benchEngine(context, engine, file);
+        mkdirSync(context.resultsDir, { recursive: true });
+        const out = join(context.resultsDir, `uploads-${engine}.json`);
+        writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+        context.log(formatUploadsTable(result));
+        context.log(`figures written to ${out}`);
+        rows.push(...summaryRows(result));
+      }
+      return rows;
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  },
+};
+
+async function benchEngine(context: BenchContext, engine: string, file: BenchFile): Promise<UploadsBenchResult> {
+  const execArgv = process.env.BENCH_UPLOAD_PROFILE_DIR
+    ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_UPLOAD_PROFILE_DIR, '--cpu-prof-name', `uploads-${engine}.cpuprofile`]
+    : [];
+  const child = fork(join(__dirname, 'uploads-server-child.js'), [], {
+    env: { ...process.env, BENCH_UPLOAD_ENGINE: engine },
+    execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  try {
+    const info = await nextMessage<UploadsBenchServerInfo>(child);
+    const target = await UploadTarget.prepare(info);
+    const paths: PathResult[] = [];
+    for (const path of UPLOAD_PATHS) {
+      const runs: PathResult[] = [];
+      for (let run = 0; run < SETTINGS.runs; run++) {
+        const measured = await measurePath(target, path, file, info.dataDir, child.pid!, run);
+        context.log(
+          `uploads ${engine}: ${path} run ${run + 1}/${SETTINGS.runs}: ${round(measured.bellowsMiBps, 1)} MiB/s, ` +
+            `dd ${round(measured.ddMiBps, 1)} MiB/s (${round(measured.ratio, 2)}×), server CPU ${measured.serverCpuSeconds} s, RSS +${measured.rssGrowthMiB} MiB, ` +
+            `GET /user during it (${measured.probe.count}×) p99 ${measured.probe.p99} ms max ${measured.probe.max} ms` +
+            (measured.failure ? ` FAILED: ${measured.failure}` : ''),
+        );
+        runs.push(measured);
+      }
+      paths.push([...runs].sort((a, b) => a.ratio - b.ratio)[Math.floor(runs.length / 2)]);
+    }
+    child.send('recount');
+    const { differences } = await nextMessage<RecountAnswer>(child);
+    if (differences.length > 0)
+      throw new Error(`the usage ledger does not match a recount after the uploads: ${JSON.stringify(differences)}`);
+    return {
+      part: 'uploads',
+      engine,
+      measuredAt: new Date().toISOString(),
+      machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version },
+      settings: SETTINGS,
+      paths,
+      recountDifferences: differences,
+    };
+  } finally {
+    await stopChild(child);
+  }
+}
+
+/** One upload through `path`, with dd writing the same bytes beside it (just before). */
+async function measurePath(
+  target: UploadTarget,
+  path: UploadPath,
+  file: BenchFile,
+  dataDir: string,
+  serverPid: number,
+  run: number,
+): Promise<PathResult> {
+  const ddSeconds = await ddWrite(file, join(dataDir, `dd-baseline-${run}.bin`));
+  const upload: Upload = target.upload(path, file, run);
+  const idleKiB = readRssKiB(serverPid);
+  const cpuBefore = readCpuSeconds(serverPid);
+  const sampler = new MemorySampler(serverPid);
+  const probe = target.probeUntil(upload.done);
+  const started = performance.now();
+  const failure = await upload.done.then(
+    () => undefined,
+    (error: Error) => error.message,
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const peakKiB = sampler.stop();
+  const serverCpuSeconds = round(readCpuSeconds(serverPid) - cpuBefore, 2);
+  const latencies = await probe;
+  if (failure !== undefined) return failedPath(path, failure, file.megabytes / ddSeconds);
+  await upload.verify();
+  const bellowsMiBps = file.megabytes / seconds;
+  const ddMiBps = file.megabytes / ddSeconds;
+  const summary = latencies.length > 0 ? summarize(latencies) : { count: 0, p50: 0, p99: 0, max: 0 };
+  return {
+    path,
+    bellowsMiBps: round(bellowsMiBps, 1),
+    ddMiBps: round(ddMiBps, 1),
+    ratio: round(bellowsMiBps / ddMiBps, 3),
+    serverCpuSeconds,
+    rssGrowthMiB: round(Math.max(0, peakKiB - idleKiB) / 1024, 1),
+    probe: { count: summary.count, p50: summary.p50, p99: summary.p99, max: summary.max },
+  };
+}
+
+function failedPath(path: UploadPath, failure: string, ddMiBps: number): PathResult {
+  return {
+    path,
+    bellowsMiBps: 0,
+    ddMiBps: round(ddMiBps, 1),
+    ratio: 0,
+    serverCpuSeconds: 0,
+    rssGrowthMiB: 0,
+    probe: { count: 0, p50: 0, p99: 0, max: 0 },
+    failure,
+  };
+}
+
+/**
+ * The baseline: `dd` copying the same bytes to the server's file system, with
+ * an fsync at the end as the blob store does before an upload counts as
+ * stored. Answers the seconds it took; the copy is removed afterwards.
+ */
+async function ddWrite(file: BenchFile, out: string): Promise<number> {
+  const started = performance.now();
+  await new Promise<void>((resolve, reject) => {
+    const dd = spawn('dd', [`if=${file.path}`, `of=${out}`, 'bs=1M', 'conv=fsync'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    dd.stderr.on('data', (chunk) => (stderr += chunk));
+    dd.on('error', reject);
+    dd.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`dd failed (${code}): ${stderr}`))));
+  });
+  const seconds = (performance.now() - started) / 1000;
+  rmSync(out, { force: true });
+  return seconds;
+}
+
+function summaryRows(result: UploadsBenchResult): SummaryRow[] {
+  const mib = result.settings.megabytes;
+  return result.paths.flatMap((path): SummaryRow[] => [
+    {
+      what: `${mib} MiB upload: ${path.path}`,
+      engine: result.engine,
+      bellows: path.failure ? `failed: ${path.failure.slice(0, 60)}` : `${grouped(path.bellowsMiBps)} MiB/s`,
+      baseline: `${grouped(path.ddMiBps)} MiB/s (dd conv=fsync)`,
+      ratio: path.ratio,
+      goal: `≥ ${UPLOAD_RATIO_GOAL}×`,
+      met: path.ratio >= UPLOAD_RATIO_GOAL,
+    },
+    ...(path.failure
+      ? []
+      : [
+          {
+            what: `${mib} MiB upload: ${path.path}, server RSS growth`,
+            engine: result.engine,
+            bellows: `${grouped(path.rssGrowthMiB, 1)} MiB`,
+            baseline: '-',
+            ratio: null,
+            goal: `< ${UPLOAD_RSS_GOAL_MIB} MiB`,
+            met: path.rssGrowthMiB < UPLOAD_RSS_GOAL_MIB,
+          },
+        ]),
+  ]);
+}
+
+export function formatUploadsTable(result: UploadsBenchResult): string {
+  const header = `${'path'.padEnd(22)}${'MiB/s'.padStart(9)}${'dd MiB/s'.padStart(10)}${'ratio'.padStart(8)}${'CPU s'.padStart(8)}${'RSS +MiB'.padStart(10)}${'GET p99 ms'.padStart(12)}${'max ms'.padStart(9)}`;
+  const lines = result.paths.map((p) =>
+    p.failure
+      ? `${p.path.padEnd(22)} failed: ${p.failure}`
+      : `${p.path.padEnd(22)}${String(p.bellowsMiBps).padStart(9)}${String(p.ddMiBps).padStart(10)}${p.ratio.toFixed(2).padStart(8)}${String(p.serverCpuSeconds).padStart(8)}` +
+        `${String(p.rssGrowthMiB).padStart(10)}${String(p.probe.p99).padStart(12)}${String(p.probe.max).padStart(9)}`,
+  );
+  return [`uploads on ${result.engine} (${result.settings.megabytes} MiB, median of ${result.settings.runs}):`, header, ...lines].join(
+    '\n',
+  );
+}
+
+/** A file of random bytes, with the digests the clients announce. */
+function writeRandomFile(path: string, megabytes: number): BenchFile {
+  const sha1 = createHash('sha1');
+  const sha256 = createHash('sha256');
+  const sha512 = createHash('sha512');
+  const fd = openSync(path, 'w');
+  try {
+    for (let i = 0; i < megabytes; i++) {
+      const chunk = randomBytes(MiB);
+      writeSync(fd, chunk);
+      sha1.update(chunk);
+      sha256.update(chunk);
+      sha512.update(chunk);
+    }
+  } finally {
+    closeSync(fd);
+  }
+  // Just written, so every upload and dd read it from the page cache alike.
+  return { path, megabytes, size: megabytes * MiB, sha1: sha1.digest('hex'), sha256: sha256.digest('hex'), sha512: sha512.digest('hex') };
+}
+
+function nextMessage<T>(child: ChildProcess): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`the bench server exited early (${code})`));
+    child.once('exit', onExit);
+    child.once('message', (message) => {
+      child.off('exit', onExit);
+      resolve(message as T);
+    });
+  });
+}
+
+/** Asks the server to stop and waits for it to exit (so a CPU profile is written). */
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    if (child.connected) child.send('stop');
+    else child.kill();
+  });
+}
+
+function numberFromEnv(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
