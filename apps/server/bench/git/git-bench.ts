@@ -36,7 +36,7 @@ export interface GitBenchEngineResult {
   /** Median seconds over the runs. */
   server: Seconds;
   local: Seconds;
-  /** server / local (1 = as fast as git over the local path). */
+  /** server / local (1 = as fast as git over the local path): the median of the runs' ratios. */
   ratio: Seconds;
   /**
    * The server process (git's own processes excluded), MiB: resident memory when idle before the
@@ -207,7 +207,9 @@ async function measure(
   }
   const serverMedian = medianSeconds(server);
   const localMedian = medianSeconds(local);
-  const ratio = (op: Operation) => round(serverMedian[op] / localMedian[op], 2);
+  // The median of the runs' own ratios: each run measures its pair back to back, so a busy moment of
+  // a shared machine slows both sides of that run instead of one side of the medians.
+  const ratio = (op: Operation) => round(median(server.map((s, run) => s[op] / local[run][op])), 2);
   return {
     engine,
     server: serverMedian,
@@ -323,8 +325,11 @@ class GitRunner {
   }
 }
 
+function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+}
+
 function medianSeconds(runs: Seconds[]): Seconds {
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   return {
     push: median(runs.map((r) => r.push)),
     clone: median(runs.map((r) => r.clone)),
