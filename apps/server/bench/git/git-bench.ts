@@ -44,6 +44,12 @@ export interface GitBenchEngineResult {
    * while pushes and clones ran. Packs stream through, so the growth stays far below their size.
    */
   serverMemory: { idleRssMiB: number; pushGrowthMiB: number; cloneGrowthMiB: number };
+  /**
+   * CPU seconds the server process (git's processes excluded) spent on one push and on one clone
+   * (median): what the transport costs on cores that git and its client share. Unlike the times,
+   * it hardly depends on what else the machine runs.
+   */
+  serverCpuSeconds: { push: number; clone: number };
 }
 
 export interface GitBenchResult {
@@ -109,10 +115,10 @@ function summaryRows(result: GitBenchEngineResult, mib: number): SummaryRow[] {
     goal: `≤ ${GIT_RATIO_GOAL}×`,
     met: result.ratio[operation] <= GIT_RATIO_GOAL,
   });
-  const memoryRow = (what: string, growth: number): SummaryRow => ({
+  const memoryRow = (what: string, growth: number, cpuSeconds: number): SummaryRow => ({
     what,
     engine: result.engine,
-    bellows: `+${round(growth, 1)} MiB (idle ${result.serverMemory.idleRssMiB} MiB)`,
+    bellows: `+${round(growth, 1)} MiB (idle ${result.serverMemory.idleRssMiB} MiB; CPU ${cpuSeconds} s)`,
     baseline: '-',
     ratio: null,
     goal: `< ${GIT_RSS_GROWTH_GOAL_MIB} MiB`,
@@ -120,8 +126,8 @@ function summaryRows(result: GitBenchEngineResult, mib: number): SummaryRow[] {
   });
   return [
     ...OPERATIONS.map(timeRow),
-    memoryRow(`server RSS growth during git push ${mib} MiB`, result.serverMemory.pushGrowthMiB),
-    memoryRow(`server RSS growth during git clone ${mib} MiB`, result.serverMemory.cloneGrowthMiB),
+    memoryRow(`server RSS growth during git push ${mib} MiB`, result.serverMemory.pushGrowthMiB, result.serverCpuSeconds.push),
+    memoryRow(`server RSS growth during git clone ${mib} MiB`, result.serverMemory.cloneGrowthMiB, result.serverCpuSeconds.clone),
   ];
 }
 
@@ -158,11 +164,14 @@ async function measure(
   const server: Seconds[] = [];
   const local: Seconds[] = [];
   const growth = { push: 0, clone: 0 };
+  const cpu: { push: number[]; clone: number[] } = { push: [], clone: [] };
   const idle = readMemory(serverPid).rssKiB;
-  /** Runs an operation on the server, sampling the server's memory meanwhile; answers its seconds. */
+  /** Runs an operation on the server, sampling the server's memory and CPU meanwhile; answers its seconds. */
   const onServer = async (kind: 'push' | 'clone', operation: () => Promise<number>): Promise<number> => {
     const sampler = new MemorySampler(serverPid);
+    const cpuBefore = readCpuSeconds(serverPid);
     const seconds = await operation();
+    cpu[kind].push(readCpuSeconds(serverPid) - cpuBefore);
     growth[kind] = Math.max(growth[kind], sampler.stop());
     return seconds;
   };
@@ -220,6 +229,7 @@ async function measure(
       pushGrowthMiB: round(growth.push / 1024, 1),
       cloneGrowthMiB: round(growth.clone / 1024, 1),
     },
+    serverCpuSeconds: { push: round(median(cpu.push), 2), clone: round(median(cpu.clone), 2) },
   };
 }
 
@@ -236,6 +246,7 @@ export function formatGitTable(result: GitBenchResult): string {
     lines.push(
       `server RSS: ${memory.idleRssMiB} MiB idle, growth up to +${memory.pushGrowthMiB} MiB in a push, +${memory.cloneGrowthMiB} MiB in a clone`,
     );
+    lines.push(`server CPU: ${engine.serverCpuSeconds.push} s per push, ${engine.serverCpuSeconds.clone} s per clone (median)`);
   }
   return lines.join('\n');
 }
@@ -261,6 +272,17 @@ function serverInfo(child: ChildProcess): Promise<GitBenchServerInfo> {
     child.once('exit', (code) => reject(new Error(`the bench server exited early (${code})`)));
   });
 }
+
+/** User and system CPU seconds a process has used so far (/proc/<pid>/stat, fields 14 and 15). */
+function readCpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // After the command name, field 3 is index 0: utime and stime are fields 14 and 15.
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** Linux's USER_HZ, the unit of /proc's CPU times (100 on every common build). */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 /** VmRSS and VmHWM of a process, in KiB. */
 function readMemory(pid: number): { rssKiB: number; peakKiB: number } {
