@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { BlobStore, BlobStat, WriteOptions } from './blob-store';
+import type { Digests } from './digests';
 import { InvalidBlobKeyError } from './errors';
 import { isSha256, shardedKey } from './keys';
 
@@ -8,6 +9,8 @@ export interface PutResult {
   size: number;
   /** False when identical content was already stored (nothing new was written). */
   created: boolean;
+  /** When `digests` were asked for: those and the sha256. */
+  digests?: Digests;
 }
 
 /**
@@ -27,7 +30,7 @@ export class ContentAddressedStore {
   async put(namespace: string, input: Readable, options: Omit<WriteOptions, 'overwrite'> = {}): Promise<PutResult> {
     shardedKey(namespace, '0000'); // validate the namespace before reading any byte
     const stored = await this.blobs.writeDerived(input, { ...options, overwrite: false }, (info) => shardedKey(namespace, info.sha256));
-    return { sha256: stored.sha256, size: stored.size, created: stored.created };
+    return { sha256: stored.sha256, size: stored.size, created: stored.created, ...(stored.digests ? { digests: stored.digests } : {}) };
   }
 
   async read(namespace: string, sha256: string, range?: { start?: number; end?: number }): Promise<Readable> {

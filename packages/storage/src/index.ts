@@ -10,3 +10,4 @@ export {
   type TemporaryFile,
 } from './blob-store';
 export { ContentAddressedStore, type PutResult } from './content-addressed-store';
+export { type DigestAlgorithm, type Digests } from './digests';
