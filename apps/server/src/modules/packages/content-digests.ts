@@ -1,26 +1,19 @@
-import { createHash, Hash } from 'node:crypto';
-import { Transform, TransformCallback } from 'node:stream';
 import type { BlobDigests } from '@bellows/domain';
+import type { DigestAlgorithm, Digests } from '@bellows/storage';
 
 /**
- * Passes content through unchanged while computing the md5, sha1 and sha512
- * package files report. The sha256 (the content address) comes from the blob
- * store, which hashes the same bytes in the same pass.
+ * The digests a package file reports besides its sha256 (its content address),
+ * as Forgejo's package API does for every file (`md5`, `sha1`, `sha256`,
+ * `sha512` of GET /packages/{owner}/{type}/{name}/{version}/files; npm's
+ * `shasum` and `integrity` are the sha1 and sha512). The blob store computes
+ * them with the sha256 in the same pass over the upload, off the event loop
+ * when the upload is large.
  */
-export class DigestingStream extends Transform {
-  private readonly hashes: Record<keyof BlobDigests, Hash> = {
-    md5: createHash('md5'),
-    sha1: createHash('sha1'),
-    sha512: createHash('sha512'),
-  };
+export const PACKAGE_DIGESTS: DigestAlgorithm[] = ['md5', 'sha1', 'sha512'];
 
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    for (const hash of Object.values(this.hashes)) hash.update(chunk);
-    callback(null, chunk);
-  }
-
-  /** The digests of everything that went through; call once the stream has ended. */
-  digests(): BlobDigests {
-    return { md5: this.hashes.md5.digest('hex'), sha1: this.hashes.sha1.digest('hex'), sha512: this.hashes.sha512.digest('hex') };
-  }
+/** The package digests out of what the blob store computed. */
+export function packageDigests(digests: Digests | undefined): BlobDigests {
+  const { md5, sha1, sha512 } = digests ?? {};
+  if (!md5 || !sha1 || !sha512) throw new Error('the blob store did not compute the digests of the package file');
+  return { md5, sha1, sha512 };
 }

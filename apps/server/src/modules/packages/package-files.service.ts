@@ -1,9 +1,9 @@
 import { ConflictException, Injectable } from '@nestjs/common';
-import { pipeline, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { BlobDigests, Package, PackageBlob, PackageFileWithBlob, PackageStore, PackageVersion, UnitOfWork } from '@bellows/domain';
 import { ContentAddressedStore } from '@bellows/storage';
 import { BlobStorage } from '../storage/blob-storage';
-import { DigestingStream } from './content-digests';
+import { PACKAGE_DIGESTS, packageDigests } from './content-digests';
 
 /** Where package content lives under `[storage] PATH`: `packages/ab/cd/<sha256>`. */
 const NAMESPACE = 'packages';
@@ -58,15 +58,22 @@ export class PackageFiles {
     this.store = new ContentAddressedStore(blobs);
   }
 
+  /**
+   * `target` may be a promise: npm learns the version from the rest of the
+   * document, which may follow the tarball it streams. It is awaited once the
+   * content is stored; if it fails, the content is removed again.
+   */
   async add(
-    target: PackageFileTarget,
+    target: PackageFileTarget | Promise<PackageFileTarget>,
     content: Readable,
     limits: { maxBytes?: number; check?: (digests: BlobDigests & { sha256: string; size: number }) => void } = {},
   ): Promise<AddedFile> {
+    if (target instanceof Promise) target.catch(() => undefined); // awaited below, after the content: not unhandled meanwhile
     const received = await this.receive(content, limits.maxBytes);
     try {
+      const resolved = await target;
       limits.check?.({ ...received.digests, sha256: received.sha256, size: received.size });
-      return await this.record(target, received);
+      return await this.record(resolved, received);
     } catch (error) {
       await this.discard(received);
       throw error;
@@ -104,12 +111,10 @@ export class PackageFiles {
     await this.removeUnusedBlobs(blobIds);
   }
 
+  /** Streams the content into storage, which computes every digest a package file reports in its one pass. */
   private async receive(content: Readable, maxBytes: number | undefined): Promise<ReceivedContent> {
-    const digester = new DigestingStream();
-    // pipeline (not pipe) so that a client going away errors the digester, which fails the store's write.
-    const tapped = pipeline(content, digester, () => undefined);
-    const stored = await this.store.put(NAMESPACE, tapped, { maxBytes });
-    return { sha256: stored.sha256, size: stored.size, created: stored.created, digests: digester.digests() };
+    const stored = await this.store.put(NAMESPACE, content, { maxBytes, digests: PACKAGE_DIGESTS });
+    return { sha256: stored.sha256, size: stored.size, created: stored.created, digests: packageDigests(stored.digests) };
   }
 
   private record(target: PackageFileTarget, received: ReceivedContent): Promise<AddedFile> {

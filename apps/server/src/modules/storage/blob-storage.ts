@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { DigestAlgorithm, Digests } from '@bellows/storage';
 
 /** How a write is checked and bounded. */
 export interface BlobWriteOptions {
@@ -12,12 +13,16 @@ export interface BlobWriteOptions {
   signal?: AbortSignal;
   /** Replace an existing blob (default); when false an existing one is kept (`write` fails with BlobExistsError). */
   overwrite?: boolean;
+  /** Digests to compute besides the sha256, in the same pass (those a package registry reports). */
+  digests?: DigestAlgorithm[];
 }
 
 /** What a whole content is: its size and sha256 (lower-case hex). */
 export interface BlobContentInfo {
   size: number;
   sha256: string;
+  /** When `digests` were asked for: those and the sha256 (lower-case hex). */
+  digests?: Digests;
 }
 
 /** A blob as a write left it. */

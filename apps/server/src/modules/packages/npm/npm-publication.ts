@@ -8,7 +8,8 @@ export interface NpmPublication {
   manifest: Record<string, unknown>;
   /** Tags to point at the new version (usually `latest`, or the one given with `--tag`). */
   distTags: string[];
-  tarball: Buffer;
+  /** The tarball's size as the attachment's `length` gives it, if it does. */
+  announcedLength?: number;
   /** The digests the client computed (hex), checked against what arrives. */
   expectedSha512?: string;
   expectedSha1?: string;
@@ -18,8 +19,9 @@ type Json = Record<string, unknown>;
 
 /**
  * Reads the document `npm publish` PUTs to `/{name}`: the package name, one
- * version's manifest, its dist-tags, and the tarball base64-encoded in
- * `_attachments`. Anything missing or inconsistent is a 400 naming it.
+ * version's manifest, its dist-tags, and the attachment that held the tarball
+ * (its bytes were streamed apart: see npm-publish-body.ts). Anything missing
+ * or inconsistent is a 400 naming it.
  */
 export function parsePublication(body: unknown, name: string): NpmPublication {
   const doc = object(body, 'the body');
@@ -37,7 +39,7 @@ export function parsePublication(body: unknown, name: string): NpmPublication {
     version,
     manifest: { ...rest, name, version },
     distTags: tagsFor(doc['dist-tags'], version),
-    tarball: tarballOf(doc._attachments),
+    announcedLength: announcedLengthOf(doc._attachments),
     expectedSha512: sha512Of(dist.integrity),
     expectedSha1: typeof dist.shasum === 'string' ? dist.shasum.toLowerCase() : undefined,
   };
@@ -54,17 +56,13 @@ function tagsFor(value: unknown, version: string): string[] {
   return Object.keys(tags).filter((tag) => tags[tag] === version);
 }
 
-function tarballOf(value: unknown): Buffer {
+function announcedLengthOf(value: unknown): number | undefined {
   const attachments = Object.values(object(value, '"_attachments"'));
   if (attachments.length !== 1) throw new BadRequestException('"_attachments" must hold exactly one tarball');
   const attachment = object(attachments[0], 'the attachment');
-  if (typeof attachment.data !== 'string' || attachment.data.length === 0)
-    throw new BadRequestException('the attachment must have its content base64-encoded in "data"');
-  const tarball = Buffer.from(attachment.data, 'base64');
-  if (attachment.length !== undefined && attachment.length !== tarball.length) {
-    throw new BadRequestException(`the attachment has ${tarball.length} bytes, not the ${String(attachment.length)} its "length" says`);
-  }
-  return tarball;
+  if (attachment.length !== undefined && typeof attachment.length !== 'number')
+    throw new BadRequestException('the attachment\'s "length" must be a number');
+  return attachment.length;
 }
 
 /** The sha512 of an SRI string (`sha512-<base64>`, possibly among others), as hex. */

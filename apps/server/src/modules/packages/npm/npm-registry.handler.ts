@@ -10,10 +10,8 @@ import { NpmRegistry } from './npm-registry.service';
 
 /**
  * Largest JSON document the npm routes read. `npm publish` sends the tarball
- * base64-encoded inside a JSON document, which cannot be parsed as a stream
- * without a streaming JSON parser (none is available here), so the document
- * is read whole, up to this limit (a tarball of about 75 MiB), decoded, and
- * then streamed into storage like any other upload.
+ * base64-encoded inside its JSON document: that string streams into storage
+ * as it arrives and does not count; the rest of the document does.
  */
 export const NPM_DOCUMENT_LIMIT = 100 * 1024 * 1024;
 
@@ -56,7 +54,7 @@ export class NpmRegistryHandler {
     const { owner, actor } = await this.authorize(request, 'write');
     switch (target.kind) {
       case 'package':
-        await this.registry.publish(owner, actor!, target.name, await readJsonBody(request.raw, NPM_DOCUMENT_LIMIT));
+        await this.registry.publish(owner, actor!, target.name, request.raw, NPM_DOCUMENT_LIMIT);
         return sendJson(reply, 201, { ok: true });
       case 'revision': {
         const pkg = await this.registry.findPackage(owner, target.name, actor);

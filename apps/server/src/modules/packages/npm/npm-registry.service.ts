@@ -1,4 +1,4 @@
-import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, HttpException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { Readable } from 'node:stream';
 import { Owner, Package, PackageStore } from '@bellows/domain';
 import { CONFIG } from '../../../app/tokens';
@@ -8,7 +8,8 @@ import { PackageAccess } from '../package-access.service';
 import { PackageFiles } from '../package-files.service';
 import { buildPackument, NpmVersionRecord } from './npm-packument';
 import { isNpmVersion, unscopedName } from './npm-path';
-import { parsePublication } from './npm-publication';
+import { NpmPublication, parsePublication } from './npm-publication';
+import { receivePublishBody } from './npm-publish-body';
 
 const TYPE = 'npm';
 
@@ -57,29 +58,40 @@ export class NpmRegistry {
     return { size: file.blob.size, content: await this.files.open(file.blob) };
   }
 
-  /** A new version: its tarball checked against the client's digests and stored, then the dist-tags it carries. */
-  async publish(owner: Owner, actor: Actor, name: string, body: unknown): Promise<void> {
-    const publication = parsePublication(body, name);
-    const target = {
-      ownerId: owner.id,
-      type: TYPE,
-      packageName: name,
-      version: publication.version,
-      fileName: `${unscopedName(name)}-${publication.version}.tgz`,
-      creatorId: actor.user.id,
-      metadata: JSON.stringify(publication.manifest),
-      newVersionOnly: true,
-    };
-    const { pkg, version } = await this.files.add(target, Readable.from([publication.tarball]), {
-      check: (digests) => {
-        if (publication.expectedSha512 && publication.expectedSha512 !== digests.sha512) {
-          throw new BadRequestException('the tarball does not match "dist.integrity"');
-        }
-        if (publication.expectedSha1 && publication.expectedSha1 !== digests.sha1)
-          throw new BadRequestException('the tarball does not match "dist.shasum"');
-      },
+  /**
+   * A new version from the body of `npm publish`: its tarball streams into
+   * storage as it arrives, then is checked against the client's length and
+   * digests and recorded with the rest of the document, and the dist-tags it
+   * carries are set. `documentLimit` bounds the document besides its tarball.
+   */
+  async publish(owner: Owner, actor: Actor, name: string, body: Readable, documentLimit: number): Promise<void> {
+    const received = receivePublishBody(body, documentLimit);
+    let publication: NpmPublication | undefined;
+    const target = received.document.then((document) => {
+      publication = parsePublication(document, name);
+      return {
+        ownerId: owner.id,
+        type: TYPE,
+        packageName: name,
+        version: publication.version,
+        fileName: `${unscopedName(name)}-${publication.version}.tgz`,
+        creatorId: actor.user.id,
+        metadata: JSON.stringify(publication.manifest),
+        newVersionOnly: true,
+      };
     });
-    await this.packages.setDistTags(pkg.id, version.id, publication.distTags);
+    let added;
+    try {
+      added = await this.files.add(target, received.tarball, { check: (digests) => checkTarball(publication!, digests) });
+    } catch (error) {
+      // A tarball cut short because the document was refused (too large, malformed): the document's reason is the answer.
+      const refusal = await received.document.then(
+        () => null,
+        (reason: unknown) => reason,
+      );
+      throw refusal instanceof HttpException ? refusal : error;
+    }
+    await this.packages.setDistTags(added.pkg.id, added.version.id, publication!.distTags);
   }
 
   /**
@@ -128,4 +140,16 @@ export class NpmRegistry {
   deletePackage(pkg: Package): Promise<void> {
     return this.files.deletePackage(pkg);
   }
+}
+
+/** The stored tarball against what the client said of it: its length and digests (400 when they differ). */
+function checkTarball(publication: NpmPublication, digests: { size: number; sha1: string; sha512: string }): void {
+  if (publication.announcedLength !== undefined && publication.announcedLength !== digests.size) {
+    throw new BadRequestException(`the attachment has ${digests.size} bytes, not the ${publication.announcedLength} its "length" says`);
+  }
+  if (publication.expectedSha512 && publication.expectedSha512 !== digests.sha512) {
+    throw new BadRequestException('the tarball does not match "dist.integrity"');
+  }
+  if (publication.expectedSha1 && publication.expectedSha1 !== digests.sha1)
+    throw new BadRequestException('the tarball does not match "dist.shasum"');
 }
