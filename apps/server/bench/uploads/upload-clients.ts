@@ -85,7 +85,7 @@ export class UploadTarget {
       const answer = await send('GET', `${this.info.url}api/v1/user`, tokenHeaders(this.info), undefined, this.agent);
       expectOk(answer, 'GET /user during an upload');
       latencies.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
     return latencies;
   }

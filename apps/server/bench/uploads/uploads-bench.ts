@@ -88,7 +88,7 @@ export const uploadsBench: BenchPart = {
 
 async function benchEngine(context: BenchContext, engine: string, file: BenchFile): Promise<UploadsBenchResult> {
   const execArgv = process.env.BENCH_UPLOAD_PROFILE_DIR
-    ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_UPLOAD_PROFILE_DIR, '--cpu-prof-name', `uploads-${engine}.cpuprofile`]
+    ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_UPLOAD_PROFILE_DIR] // one profile per thread (the digest workers too)
     : [];
   const child = fork(join(__dirname, 'uploads-server-child.js'), [], {
     env: { ...process.env, BENCH_UPLOAD_ENGINE: engine },
