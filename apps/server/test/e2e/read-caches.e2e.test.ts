@@ -44,6 +44,18 @@ describe('answers served from memory are never stale', () => {
     expect((await asAda('/user', bob.token)).status).toBe(200);
   });
 
+  it('a password an administrator changes: the old one is refused on the next request, the new one accepted', async () => {
+    const dora = await createTestUser(server, { name: 'dora', password: 'first password' });
+    const asDora = (password: string) => server.request('/user', { auth: { basic: ['dora', password] } });
+    expect((await asDora('first password')).status).toBe(200);
+    expect((await asDora('first password')).status).toBe(200);
+    expect((await asDora('not her password')).status).toBe(401);
+    expect((await asAdmin('/admin/users/dora', 'PATCH', { password: 'second password' })).status).toBe(200);
+    expect((await asDora('first password')).status).toBe(401);
+    expect((await asDora('second password')).status).toBe(200);
+    expect(dora.name).toBe('dora');
+  });
+
   it('a profile change shows on the next GET /user', async () => {
     expect((await asAda('/user')).body.full_name).not.toBe('Ada Lovelace');
     expect((await asAdmin('/admin/users/ada', 'PATCH', { full_name: 'Ada Lovelace' })).status).toBe(200);

@@ -5,11 +5,11 @@ import { Actor } from '../../http/auth/actor';
 import { Authenticate } from '../../http/auth/authenticate';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
-import { verifyPassword } from '../accounts/password-hasher';
 import { authenticateBasic, BellowsBasicStrategy } from './basic-auth.strategy';
 import { mayActAsAnotherUser } from './token-scope-limits';
 import { tokenValueMatches } from './token-secret';
 import { TotpSecrets } from './two-factor';
+import { VerifiedPasswords } from './verified-passwords';
 
 /** Timestamps of use are refreshed at most this often, so busy clients do not write on every request. */
 const USAGE_RECORD_INTERVAL_MS = 60_000;
@@ -63,6 +63,8 @@ export class Authenticator implements Authenticate {
     this.checkBasic(request, username, secret, false),
   );
   private readonly totp: TotpSecrets;
+  /** Git sends the same password with each of a command's requests: scrypt runs once for them. */
+  private readonly passwords = new VerifiedPasswords();
 
   constructor(
     private readonly owners: OwnerStore,
@@ -120,7 +122,7 @@ export class Authenticator implements Authenticate {
       return { user: token.user, method: 'basic-token', scopes: token.scopes, tokenId: token.row.id };
     }
     const user = await this.findUserByLogin(username);
-    if (!user || !user.passwordHash || !(await verifyPassword(secret, user.passwordHash))) {
+    if (!user || !user.passwordHash || !(await this.passwords.verify(user.id, secret, user.passwordHash))) {
       throw new UnauthorizedException('invalid username or password');
     }
     assertMaySignIn(user);
