@@ -22,10 +22,12 @@ type Callback = (this: sqlite3.RunResult, error: Error | null, rows?: unknown[])
  */
 export class StatementReusingDatabase extends sqlite3.Database {
   private readonly statements = new Map<string, Promise<sqlite3.Statement>>();
+  /** Once closing, queries still arriving (requests finishing during shutdown) prepare their statement once, as sqlite3 does. */
+  private closing = false;
 
   override all(sql: string, ...args: unknown[]): this {
     const call = splitCall(args);
-    if (!call || PREPARED_EACH_TIME.test(sql)) return Reflect.apply(super.all, this, [sql, ...args]) as this;
+    if (!call || this.closing || PREPARED_EACH_TIME.test(sql)) return Reflect.apply(super.all, this, [sql, ...args]) as this;
     this.statement(sql).then(
       (statement) => statement.all(call.params, call.callback),
       (error: Error) => call.callback.call({ lastID: 0, changes: 0 } as sqlite3.RunResult, error),
@@ -35,7 +37,7 @@ export class StatementReusingDatabase extends sqlite3.Database {
 
   override run(sql: string, ...args: unknown[]): this {
     const call = splitCall(args);
-    if (!call || PREPARED_EACH_TIME.test(sql)) return Reflect.apply(super.run, this, [sql, ...args]) as this;
+    if (!call || this.closing || PREPARED_EACH_TIME.test(sql)) return Reflect.apply(super.run, this, [sql, ...args]) as this;
     this.statement(sql).then(
       (statement) => statement.run(call.params, call.callback),
       (error: Error) => call.callback.call({ lastID: 0, changes: 0 } as sqlite3.RunResult, error),
@@ -45,6 +47,7 @@ export class StatementReusingDatabase extends sqlite3.Database {
 
   /** The connection cannot close while statements are prepared: they are finalized first. */
   override close(callback?: (error: Error | null) => void): void {
+    this.closing = true;
     const open = [...this.statements.values()];
     this.statements.clear();
     const finalized = open.map((ready) => ready.then((statement) => new Promise<void>((done) => statement.finalize(() => done()))));

@@ -57,4 +57,24 @@ describe('SQLite with reused prepared statements', () => {
     ).rejects.toBeInstanceOf(QueryFailedError);
     expect(await dataSource.query('SELECT COUNT(*) AS n FROM thing WHERE name = ?', ['in-a-transaction'])).toEqual([{ n: 0 }]);
   });
+
+  it('closes while requests still send queries (shutdown under load: SQLITE_BUSY, unfinalized statements)', async () => {
+    const closing = new DataSource({ type: 'sqlite', driver: sqlite3ForTypeOrm, database: join(dir, 'closing.db') });
+    await closing.initialize();
+    await closing.query('CREATE TABLE t (n INTEGER)');
+    const before = Array.from({ length: 20 }, (_, i) => closing.query('SELECT ? AS n', [i]));
+    type Connection = {
+      close(callback: (error: Error | null) => void): void;
+      all(sql: string, params: unknown[], callback: (error: Error | null) => void): void;
+    };
+    const connection = (closing.driver as unknown as { databaseConnection: Connection }).databaseConnection;
+    const closed = new Promise<Error | null>((resolve) => connection.close(resolve));
+    // Queries that reach the connection once closing has begun, as those of requests finishing during a shutdown do.
+    const late = Array.from(
+      { length: 20 },
+      (_, i) => new Promise((settled) => connection.all('SELECT n FROM t WHERE n = ?', [i], settled)),
+    );
+    await Promise.allSettled([...before, ...late]);
+    expect(await closed).toBeNull();
+  });
 });
