@@ -1,10 +1,12 @@
 import { ChildProcess, fork, spawn } from 'child_process';
 import { randomBytes } from 'crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { cpus, tmpdir } from 'os';
 import { join } from 'path';
 import { performance } from 'perf_hooks';
 import { BenchContext, BenchPart, SummaryRow, wantedEngines } from '../bench-part';
+import { MemorySampler, readCpuSeconds, readRssKiB, stopChild } from '../support/process-stats';
+import { numberFromEnv } from '../support/settings';
 import { round } from '../support/stats';
 import type { GitBenchServerInfo } from './git-server-child';
 
@@ -165,14 +167,14 @@ async function measure(
   const local: Seconds[] = [];
   const growth = { push: 0, clone: 0 };
   const cpu: { push: number[]; clone: number[] } = { push: [], clone: [] };
-  const idle = readMemory(serverPid).rssKiB;
+  const idle = readRssKiB(serverPid);
   /** Runs an operation on the server, sampling the server's memory and CPU meanwhile; answers its seconds. */
   const onServer = async (kind: 'push' | 'clone', operation: () => Promise<number>): Promise<number> => {
     const sampler = new MemorySampler(serverPid);
     const cpuBefore = readCpuSeconds(serverPid);
     const seconds = await operation();
     cpu[kind].push(readCpuSeconds(serverPid) - cpuBefore);
-    growth[kind] = Math.max(growth[kind], sampler.stop());
+    growth[kind] = Math.max(growth[kind], Math.max(0, sampler.stop() - sampler.startKiB));
     return seconds;
   };
   for (let run = 0; run < SETTINGS.runs; run++) {
@@ -273,52 +275,6 @@ function serverInfo(child: ChildProcess): Promise<GitBenchServerInfo> {
   });
 }
 
-/** User and system CPU seconds a process has used so far (/proc/<pid>/stat, fields 14 and 15). */
-function readCpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // After the command name, field 3 is index 0: utime and stime are fields 14 and 15.
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
-}
-
-/** Linux's USER_HZ, the unit of /proc's CPU times (100 on every common build). */
-const CLOCK_TICKS_PER_SECOND = 100;
-
-/** VmRSS and VmHWM of a process, in KiB. */
-function readMemory(pid: number): { rssKiB: number; peakKiB: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
-  return { rssKiB: field('VmRSS'), peakKiB: field('VmHWM') };
-}
-
-/**
- * Samples a process's resident memory every 20 ms and answers its growth over
- * the resident memory at the start. It first resets the kernel's peak counter
- * (clear_refs 5) so VmHWM covers only the measured span.
- */
-class MemorySampler {
-  private readonly start: number;
-  private peak = 0;
-  private readonly timer: NodeJS.Timeout;
-
-  constructor(private readonly pid: number) {
-    try {
-      writeFileSync(`/proc/${pid}/clear_refs`, '5');
-    } catch {
-      /* older kernels: the samples alone give the peak */
-    }
-    this.start = readMemory(pid).rssKiB;
-    this.timer = setInterval(() => (this.peak = Math.max(this.peak, readMemory(pid).rssKiB)), 20);
-  }
-
-  /** The growth of resident memory over the start, in KiB. */
-  stop(): number {
-    clearInterval(this.timer);
-    const memory = readMemory(this.pid);
-    return Math.max(0, Math.max(this.peak, memory.rssKiB, memory.peakKiB) - this.start);
-  }
-}
-
 /** git with a configuration of its own (no user or system settings) and no prompts. */
 class GitRunner {
   private readonly env: NodeJS.ProcessEnv;
@@ -360,16 +316,3 @@ function medianSeconds(runs: Seconds[]): Seconds {
 }
 
 /** Asks the server child to stop and waits until it has (it removes its database and data folder first). */
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    if (child.connected) child.send('stop');
-    else child.kill();
-  });
-}
-
-function numberFromEnv(name: string, fallback: number): number {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}

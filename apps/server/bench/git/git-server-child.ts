@@ -1,8 +1,7 @@
-import { newOwnerFields, TestEngine } from '@bellows/persistence-typeorm';
-import { hashPassword } from '../../src/modules/accounts/password-hasher';
-import { generateTokenValue, hashTokenValue } from '../../src/modules/auth/token-secret';
+import { TestEngine } from '@bellows/persistence-typeorm';
 import { RepositoryService } from '../../src/modules/repositories/repository.service';
 import { startBenchServer } from '../support/bench-server';
+import { createBenchUser } from '../support/bench-user';
 
 /**
  * The server of the git bench, in a process of its own so that the bench can
@@ -21,24 +20,7 @@ async function main(): Promise<void> {
   const engine = (process.env.BENCH_GIT_ENGINE ?? 'sqlite3') as TestEngine;
   const server = await startBenchServer(engine);
   const db = server.app.db;
-  const now = new Date();
-  const owner = await db.transaction((tx) => tx.owners.insert(newOwnerFields('bencher', { email: 'bencher@example.com' })));
-  owner.passwordHash = await hashPassword(generateTokenValue());
-  await db.owners.update(owner.id, { passwordHash: owner.passwordHash });
-  const token = generateTokenValue();
-  const hashed = hashTokenValue(token);
-  await db.transaction((tx) =>
-    tx.accessTokens.insert({
-      ownerId: owner.id,
-      name: 'bench',
-      tokenHash: hashed.hash,
-      tokenSalt: hashed.salt,
-      tokenLastEight: hashed.lastEight,
-      scopes: 'all',
-      createdAt: now,
-      lastUsedAt: null,
-    }),
-  );
+  const { owner, token } = await createBenchUser(db, 'bencher', 'all', { password: true });
   const repositories = server.app.app.get(RepositoryService, { strict: false });
   const repos: string[] = [];
   for (let i = 1; i <= Number(process.env.BENCH_GIT_REPOS ?? 1); i++) {

@@ -4,6 +4,7 @@ import { join } from 'path';
 import { performance } from 'perf_hooks';
 import { TestEngine } from '@bellows/persistence-typeorm';
 import { BenchContext, BenchPart, SummaryRow, wantedEngines } from '../bench-part';
+import { numberFromEnv } from '../support/settings';
 import { answersOnTcp, postgresHostPort, startBenchServer } from '../support/bench-server';
 import { Target } from '../support/http-client';
 import { loadInWorker } from '../support/load-worker';
@@ -178,12 +179,4 @@ async function measureEndpoint(
 function scaled(scale: SeedScale, factor: number): SeedScale {
   const times = (n: number) => Math.max(1, Math.round(n * factor));
   return { attachments: times(scale.attachments), packageFiles: times(scale.packageFiles), repositories: times(scale.repositories) };
-}
-
-function numberFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not "${raw}"`);
-  return value;
 }

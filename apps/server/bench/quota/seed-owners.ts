@@ -5,15 +5,13 @@ import {
   AttachmentEntity,
   createTestContainers,
   Database,
-  newOwnerFields,
-  OwnerEntity,
   PackageBlobEntity,
   PackageEntity,
   PackageFileEntity,
   PackageVersionEntity,
   RepositoryEntity,
 } from '@bellows/persistence-typeorm';
-import { generateTokenValue, hashTokenValue } from '../../src/modules/auth/token-secret';
+import { createBenchUser } from '../support/bench-user';
 
 /** How many objects the big owner stores (issue 3: 100 000 attachments, 20 000 package files, 2 000 repositories). */
 export interface SeedScale {
@@ -66,24 +64,8 @@ export async function seedOwners(
   return { big: { ...big, objects: bigObjects }, small: { ...small, objects: smallObjects }, ledgerRowsFixed: fixed.length };
 }
 
-/** A user with a token of the given scopes, written straight to the database (the bench has no admin to ask). */
-export async function createOwner(db: Database, name: string, scopes = 'read:user'): Promise<Omit<SeededOwner, 'objects'>> {
-  const now = new Date();
-  const owner: OwnerEntity = await db.transaction((tx) => tx.owners.insert(newOwnerFields(name, { email: `${name}@example.com` })));
-  const token = generateTokenValue();
-  const hashed = hashTokenValue(token);
-  await db.transaction((tx) =>
-    tx.accessTokens.insert({
-      ownerId: owner.id,
-      name: 'bench',
-      tokenHash: hashed.hash,
-      tokenSalt: hashed.salt,
-      tokenLastEight: hashed.lastEight,
-      scopes,
-      createdAt: now,
-      lastUsedAt: null,
-    }),
-  );
+async function createOwner(db: Database, name: string): Promise<Omit<SeededOwner, 'objects'>> {
+  const { owner, token } = await createBenchUser(db, name, 'read:user');
   return { id: owner.id, name, token };
 }
 

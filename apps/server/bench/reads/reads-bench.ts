@@ -3,10 +3,11 @@ import { cpus } from 'os';
 import { join } from 'path';
 import { TestEngine } from '@bellows/persistence-typeorm';
 import { BenchContext, BenchPart, SummaryRow, wantedEngines } from '../bench-part';
+import { numberFromEnv } from '../support/settings';
 import { CannonResult, cannonInChild } from '../support/autocannon-child';
 import { answersOnTcp, postgresHostPort, startBenchServer } from '../support/bench-server';
 import { grouped } from '../support/summary';
-import { createOwner } from '../quota/seed-owners';
+import { createBenchUser } from '../support/bench-user';
 import { RecordedAnswer, startBareServer } from './bare-server';
 import { startFastifyCeiling, startNestCeiling } from './framework-ceilings';
 
@@ -65,7 +66,7 @@ export const readsBench: BenchPart = {
 async function benchEngine(engine: TestEngine, context: BenchContext): Promise<ReadFigures[]> {
   const server = await startBenchServer(engine);
   try {
-    const owner = await createOwner(server.app.db, 'bench-reader', 'read:user,write:repository,write:issue');
+    const owner = await createBenchUser(server.app.db, 'bench-reader', 'read:user,write:repository,write:issue');
     const endpoints = await seedRepository(server.apiUrl, owner.name, owner.token);
     const headers = { authorization: `token ${owner.token}`, accept: 'application/json' };
     const answers = await Promise.all(endpoints.map((e) => record(server.apiUrl, e.path, headers)));
@@ -202,9 +203,4 @@ async function enginesToRun(context: BenchContext): Promise<TestEngine[]> {
 
 function machine() {
   return { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version };
-}
-
-function numberFromEnv(name: string, fallback: number): number {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
 }

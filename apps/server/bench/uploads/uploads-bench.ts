@@ -7,7 +7,8 @@ import { performance } from 'perf_hooks';
 import { BenchContext, BenchPart, SummaryRow, wantedEngines } from '../bench-part';
 import { round, summarize } from '../support/stats';
 import { grouped } from '../support/summary';
-import { MemorySampler, readCpuSeconds, readRssKiB } from './memory-sampler';
+import { MemorySampler, readCpuSeconds, readRssKiB, stopChild } from '../support/process-stats';
+import { numberFromEnv } from '../support/settings';
 import type { RecountAnswer, UploadsBenchServerInfo } from './uploads-server-child';
 import { BenchFile, Upload, UPLOAD_PATHS, UploadPath, UploadTarget } from './upload-clients';
 
@@ -297,16 +298,3 @@ function nextMessage<T>(child: ChildProcess): Promise<T> {
 }
 
 /** Asks the server to stop and waits for it to exit (so a CPU profile is written). */
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    if (child.connected) child.send('stop');
-    else child.kill();
-  });
-}
-
-function numberFromEnv(name: string, fallback: number): number {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}

@@ -1,8 +1,7 @@
-import { newOwnerFields, TestEngine } from '@bellows/persistence-typeorm';
-import { hashPassword } from '../../src/modules/accounts/password-hasher';
-import { generateTokenValue, hashTokenValue } from '../../src/modules/auth/token-secret';
+import { TestEngine } from '@bellows/persistence-typeorm';
 import { RepositoryService } from '../../src/modules/repositories/repository.service';
 import { startBenchServer } from '../support/bench-server';
+import { createBenchUser } from '../support/bench-user';
 
 /**
  * The server of the uploads bench, in a process of its own so that the bench
@@ -28,22 +27,7 @@ async function main(): Promise<void> {
   const engine = (process.env.BENCH_UPLOAD_ENGINE ?? 'sqlite3') as TestEngine;
   const server = await startBenchServer(engine);
   const db = server.app.db;
-  const owner = await db.transaction((tx) => tx.owners.insert(newOwnerFields('uploader', { email: 'uploader@example.com' })));
-  await db.owners.update(owner.id, { passwordHash: await hashPassword(generateTokenValue()) });
-  const token = generateTokenValue();
-  const hashed = hashTokenValue(token);
-  await db.transaction((tx) =>
-    tx.accessTokens.insert({
-      ownerId: owner.id,
-      name: 'bench',
-      tokenHash: hashed.hash,
-      tokenSalt: hashed.salt,
-      tokenLastEight: hashed.lastEight,
-      scopes: 'all',
-      createdAt: new Date(),
-      lastUsedAt: null,
-    }),
-  );
+  const { owner, token } = await createBenchUser(db, 'uploader', 'all', { password: true });
   const repositories = server.app.app.get(RepositoryService, { strict: false });
   const repo = (await repositories.create(owner, { name: 'uploads' }, owner)).name;
   const stop = () => void server.close().finally(() => process.exit(0));

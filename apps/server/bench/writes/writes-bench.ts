@@ -3,10 +3,11 @@ import { cpus } from 'os';
 import { join } from 'path';
 import { performance } from 'perf_hooks';
 import { EntityManager } from 'typeorm';
-import { Database, newOwnerFields, TestEngine } from '@bellows/persistence-typeorm';
-import { generateTokenValue, hashTokenValue } from '../../src/modules/auth/token-secret';
+import { Database, TestEngine } from '@bellows/persistence-typeorm';
 import { BenchContext, BenchPart, SummaryRow, wantedEngines } from '../bench-part';
+import { numberFromEnv } from '../support/settings';
 import { answersOnTcp, postgresHostPort, startBenchServer } from '../support/bench-server';
+import { createBenchUser } from '../support/bench-user';
 import { grouped } from '../support/summary';
 import { WritePlan, WriteResult, writeInWorker } from './write-load';
 
@@ -93,7 +94,7 @@ async function benchEngine(engine: TestEngine, context: BenchContext): Promise<W
   const server = await startBenchServer(engine);
   try {
     const db = server.app.db;
-    const token = await createWriter(db, 'bench-writer');
+    const { token } = await createBenchUser(db, 'bench-writer', 'write:repository,write:issue,write:user');
     const repo = await postJson<{ id: number; owner: { login: string }; name: string }>(`${server.apiUrl}/user/repos`, token, {
       name: 'writes',
     });
@@ -225,25 +226,6 @@ function managerOf(tx: Database): EntityManager {
   return (tx as unknown as { manager: EntityManager }).manager;
 }
 
-async function createWriter(db: Database, name: string): Promise<string> {
-  const owner = await db.transaction((tx) => tx.owners.insert(newOwnerFields(name, { email: `${name}@example.com` })));
-  const token = generateTokenValue();
-  const hashed = hashTokenValue(token);
-  await db.transaction((tx) =>
-    tx.accessTokens.insert({
-      ownerId: owner.id,
-      name: 'bench',
-      tokenHash: hashed.hash,
-      tokenSalt: hashed.salt,
-      tokenLastEight: hashed.lastEight,
-      scopes: 'write:repository,write:issue,write:user',
-      createdAt: new Date(),
-      lastUsedAt: null,
-    }),
-  );
-  return token;
-}
-
 async function postJson<T>(url: string, token: string, body: unknown): Promise<T> {
   const response = await fetch(url, {
     method: 'POST',
@@ -253,12 +235,4 @@ async function postJson<T>(url: string, token: string, body: unknown): Promise<T
   const text = await response.text();
   if (response.status !== 201) throw new Error(`POST ${url} answered ${response.status}: ${text.slice(0, 300)}`);
   return JSON.parse(text) as T;
-}
-
-function numberFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got ${raw}`);
-  return value;
 }

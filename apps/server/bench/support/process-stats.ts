@@ -1,3 +1,4 @@
+import { ChildProcess } from 'child_process';
 import { readFileSync, writeFileSync } from 'fs';
 
 /** The resident memory (VmRSS) of a process, in KiB. */
@@ -17,6 +18,8 @@ function statusField(pid: number, name: string): number {
 export class MemorySampler {
   private peak = 0;
   private readonly timer: NodeJS.Timeout;
+  /** The resident memory when sampling began, in KiB. */
+  readonly startKiB: number;
 
   constructor(private readonly pid: number) {
     try {
@@ -24,6 +27,7 @@ export class MemorySampler {
     } catch {
       /* older kernels: the samples alone give the peak */
     }
+    this.startKiB = readRssKiB(pid);
     this.timer = setInterval(() => (this.peak = Math.max(this.peak, readRssKiB(pid))), 20);
   }
 
@@ -39,4 +43,14 @@ export function readCpuSeconds(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Asks a bench server child to stop and waits until it has exited (it removes its database and data folder first). */
+export function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    if (child.connected) child.send('stop');
+    else child.kill();
+  });
 }
