@@ -38,14 +38,20 @@ export class PostgresChangeFeed {
     return feed;
   }
 
+  /** Sends what is still queued, then closes the connection; changes noted after this go nowhere (the process is stopping). */
   async stop(): Promise<void> {
+    this.stopped = true;
+    await this.sending;
     await this.listener.end().catch(() => undefined);
   }
 
   /** One notification after another on the one connection (pg would queue them too, but warns that it will stop). */
   private sending: Promise<unknown> = Promise.resolve();
 
+  private stopped = false;
+
   private send(areas: readonly ChangedArea[]): Promise<void> {
+    if (this.stopped) return Promise.resolve();
     const sent = this.sending.then(() => this.listener.query('SELECT pg_notify($1, $2)', [CHANNEL, `${this.origin} ${areas.join(' ')}`]));
     this.sending = sent.catch(() => undefined);
     return sent.then(() => undefined);
