@@ -40,36 +40,20 @@ export interface StreamGitOptions {
 export function streamGit(args: readonly string[], options: StreamGitOptions = {}): GitStream {
   const child = spawnGit(args, options);
   const output = new PassThrough();
-  let stderr = '';
-  let exited = false;
-
-  child.stderr!.on('data', (chunk: Buffer) => {
-    if (stderr.length < MAX_STDERR) stderr += chunk.toString('utf8');
-  });
-  const killChild = () => {
-    if (!exited) child.kill('SIGKILL');
-  };
+  const { kill, done } = watchGit(child);
   // The consumer stopped reading before git finished: nobody needs the rest.
   output.on('close', () => {
-    if (!output.writableFinished) killChild();
+    if (!output.writableFinished) kill();
   });
 
   if (options.prefix !== undefined) output.write(options.prefix);
   child.stdout!.pipe(output, { end: false });
 
-  feedInput(child, options.input, killChild);
+  feedInput(child, options.input, kill);
 
-  const done = new Promise<GitExit>((resolve) => {
-    child.on('error', (error) => {
-      stderr += String(error);
-    });
-    child.on('close', (exitCode, signal) => {
-      exited = true;
-      const exit = { exitCode, signal, stderr };
-      if (exitCode === 0) output.end();
-      else output.destroy(new GitCommandError(args, exitCode, stderr, signal ? `killed by ${signal}` : undefined));
-      resolve(exit);
-    });
+  void done.then(({ exitCode, signal, stderr }) => {
+    if (exitCode === 0) output.end();
+    else output.destroy(new GitCommandError(args, exitCode, stderr, signal ? `killed by ${signal}` : undefined));
   });
   return { output, done };
 }
@@ -98,27 +82,37 @@ export function runGitIntoSocket(args: readonly string[], socket: Socket, option
   // the rest of the request (git's input, for an HTTP request) and the client's going away
   // still come from reading it here.
   socket.resume();
+  const { kill, done } = watchGit(child);
+  socket.once('close', kill);
+  feedInput(child, options.input, kill);
+  void done.then(() => socket.off('close', kill));
+  return { done };
+}
+
+/**
+ * What every long-running git command needs watched: its standard error (kept up to
+ * MAX_STDERR, for the error message), a kill that does nothing once git has exited, and its
+ * exit, which settles `done` (never rejected: a spawn error is kept as stderr).
+ */
+function watchGit(child: ChildProcess): { kill: () => void; done: Promise<GitExit> } {
   let stderr = '';
   let exited = false;
   child.stderr!.on('data', (chunk: Buffer) => {
     if (stderr.length < MAX_STDERR) stderr += chunk.toString('utf8');
   });
-  const killChild = () => {
-    if (!exited) child.kill('SIGKILL');
-  };
-  socket.once('close', killChild);
-  feedInput(child, options.input, killChild);
   const done = new Promise<GitExit>((resolve) => {
     child.on('error', (error) => {
       stderr += String(error);
     });
     child.on('close', (exitCode, signal) => {
       exited = true;
-      socket.off('close', killChild);
       resolve({ exitCode, signal, stderr });
     });
   });
-  return { done };
+  const kill = () => {
+    if (!exited) child.kill('SIGKILL');
+  };
+  return { kill, done };
 }
 
 /**
