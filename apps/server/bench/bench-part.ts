@@ -41,11 +41,3 @@ export interface SummaryRow {
   goal: string;
   met: boolean;
 }
-
-/** Every engine the part should run on: BENCH_ENGINES (default both). */
-export function wantedEngines(): string[] {
-  return (process.env.BENCH_ENGINES ?? 'sqlite3,postgres')
-    .split(',')
-    .map((e) => e.trim())
-    .filter(Boolean);
-}

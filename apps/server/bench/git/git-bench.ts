@@ -1,10 +1,11 @@
 import { ChildProcess, fork, spawn } from 'child_process';
 import { randomBytes } from 'crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
-import { cpus, tmpdir } from 'os';
+import { tmpdir } from 'os';
 import { join } from 'path';
 import { performance } from 'perf_hooks';
-import { BenchContext, BenchPart, SummaryRow, wantedEngines } from '../bench-part';
+import { BenchContext, BenchPart, SummaryRow } from '../bench-part';
+import { enginesToRun, machine } from '../support/engines';
 import { MemorySampler, readCpuSeconds, readRssKiB, stopChild } from '../support/process-stats';
 import { numberFromEnv } from '../support/settings';
 import { round } from '../support/stats';
@@ -82,11 +83,11 @@ export const gitBench: BenchPart = {
       context.log(`git: writing a ${SETTINGS.megabytes} MiB repository of random files…`);
       const source = await makeSourceRepository(git, join(work, 'source'), SETTINGS.megabytes);
       const engines: GitBenchEngineResult[] = [];
-      for (const engine of wantedEngines()) engines.push(await measureEngine(context, git, work, source, engine));
+      for (const engine of await enginesToRun(context, 'git')) engines.push(await measureEngine(context, git, work, source, engine));
       const result: GitBenchResult = {
         part: 'git',
         measuredAt: new Date().toISOString(),
-        machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version },
+        machine: machine(),
         settings: SETTINGS,
         engines,
       };

@@ -1,11 +1,11 @@
 import { mkdirSync, writeFileSync } from 'fs';
-import { cpus } from 'os';
 import { join } from 'path';
 import { performance } from 'perf_hooks';
 import { TestEngine } from '@bellows/persistence-typeorm';
-import { BenchContext, BenchPart, SummaryRow, wantedEngines } from '../bench-part';
+import { BenchContext, BenchPart, SummaryRow } from '../bench-part';
+import { enginesToRun, machine } from '../support/engines';
 import { numberFromEnv } from '../support/settings';
-import { answersOnTcp, postgresHostPort, startBenchServer } from '../support/bench-server';
+import { startBenchServer } from '../support/bench-server';
 import { Target } from '../support/http-client';
 import { loadInWorker } from '../support/load-worker';
 import { LatencySummary, round, summarize } from '../support/stats';
@@ -60,7 +60,7 @@ export const quotaBench: BenchPart = {
   description: 'quota info and check: big owner vs small owner, SQLite and PostgreSQL',
   async run(context) {
     const rows: SummaryRow[] = [];
-    for (const engine of await enginesToRun(context)) {
+    for (const engine of await enginesToRun(context, 'quota')) {
       const result = await benchEngine(engine, context);
       const file = join(context.resultsDir, `quota-${engine}.json`);
       mkdirSync(context.resultsDir, { recursive: true });
@@ -88,17 +88,6 @@ function summaryRows(result: QuotaBenchResult): SummaryRow[] {
   );
 }
 
-async function enginesToRun(context: BenchContext): Promise<TestEngine[]> {
-  const wanted = wantedEngines();
-  const engines: TestEngine[] = [];
-  if (wanted.includes('sqlite3')) engines.push('sqlite3');
-  if (wanted.includes('postgres')) {
-    if (await answersOnTcp(postgresHostPort())) engines.push('postgres');
-    else context.log(`quota/postgres skipped: nothing answers on ${postgresHostPort()} (set BELLOWS_TEST_PG_HOST to point elsewhere)`);
-  }
-  return engines;
-}
-
 async function benchEngine(engine: TestEngine, context: BenchContext): Promise<QuotaBenchResult> {
   const scale = scaled(FULL_SCALE, SETTINGS.scale);
   context.log(
@@ -122,7 +111,7 @@ async function benchEngine(engine: TestEngine, context: BenchContext): Promise<Q
       part: 'quota',
       engine,
       measuredAt: new Date().toISOString(),
-      machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version },
+      machine: machine(),
       settings: SETTINGS,
       seeded: {
         big: { objects: big.objects, ...scale },

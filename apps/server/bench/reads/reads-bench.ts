@@ -1,11 +1,11 @@
 import { mkdirSync, writeFileSync } from 'fs';
-import { cpus } from 'os';
 import { join } from 'path';
 import { TestEngine } from '@bellows/persistence-typeorm';
-import { BenchContext, BenchPart, SummaryRow, wantedEngines } from '../bench-part';
+import { BenchContext, BenchPart, SummaryRow } from '../bench-part';
+import { enginesToRun, machine } from '../support/engines';
 import { numberFromEnv } from '../support/settings';
 import { CannonResult, cannonInChild } from '../support/autocannon-child';
-import { answersOnTcp, postgresHostPort, startBenchServer } from '../support/bench-server';
+import { startBenchServer } from '../support/bench-server';
 import { grouped } from '../support/summary';
 import { createBenchUser } from '../support/bench-user';
 import { RecordedAnswer, startBareServer } from './bare-server';
@@ -48,7 +48,7 @@ export const readsBench: BenchPart = {
   description: 'typical reads with token auth, 50 connections: Bellows vs a bare node:http server answering the same bytes',
   async run(context) {
     const rows: SummaryRow[] = [];
-    for (const engine of await enginesToRun(context)) {
+    for (const engine of await enginesToRun(context, 'reads')) {
       const figures = await benchEngine(engine, context);
       const file = join(context.resultsDir, `reads-${engine}.json`);
       mkdirSync(context.resultsDir, { recursive: true });
@@ -188,19 +188,4 @@ function summaryRows(engine: string, f: ReadFigures): SummaryRow[] {
     ...ceiling('Fastify alone', f.fastify),
     ...ceiling('NestJS on Fastify, one controller', f.nest),
   ];
-}
-
-async function enginesToRun(context: BenchContext): Promise<TestEngine[]> {
-  const engines: TestEngine[] = [];
-  const wanted = wantedEngines();
-  if (wanted.includes('sqlite3')) engines.push('sqlite3');
-  if (wanted.includes('postgres')) {
-    if (await answersOnTcp(postgresHostPort())) engines.push('postgres');
-    else context.log(`reads/postgres skipped: nothing answers on ${postgresHostPort()}`);
-  }
-  return engines;
-}
-
-function machine() {
-  return { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version };
 }

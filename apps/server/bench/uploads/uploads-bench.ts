@@ -1,10 +1,11 @@
 import { ChildProcess, fork, spawn } from 'child_process';
 import { createHash, randomBytes } from 'crypto';
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'fs';
-import { cpus, tmpdir } from 'os';
+import { tmpdir } from 'os';
 import { join } from 'path';
 import { performance } from 'perf_hooks';
-import { BenchContext, BenchPart, SummaryRow, wantedEngines } from '../bench-part';
+import { BenchContext, BenchPart, SummaryRow } from '../bench-part';
+import { enginesToRun, machine } from '../support/engines';
 import { round, summarize } from '../support/stats';
 import { grouped } from '../support/summary';
 import { MemorySampler, readCpuSeconds, readRssKiB, stopChild } from '../support/process-stats';
@@ -71,7 +72,7 @@ export const uploadsBench: BenchPart = {
     try {
       context.log(`uploads: writing a ${SETTINGS.megabytes} MiB file of random bytes…`);
       const file = writeRandomFile(join(work, 'upload.bin'), SETTINGS.megabytes);
-      for (const engine of wantedEngines()) {
+      for (const engine of await enginesToRun(context, 'uploads')) {
         const result = await benchEngine(context, engine, file);
         mkdirSync(context.resultsDir, { recursive: true });
         const out = join(context.resultsDir, `uploads-${engine}.json`);
@@ -122,7 +123,7 @@ async function benchEngine(context: BenchContext, engine: string, file: BenchFil
       part: 'uploads',
       engine,
       measuredAt: new Date().toISOString(),
-      machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version },
+      machine: machine(),
       settings: SETTINGS,
       paths,
       recountDifferences: differences,

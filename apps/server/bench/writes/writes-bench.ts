@@ -1,12 +1,12 @@
 import { mkdirSync, writeFileSync } from 'fs';
-import { cpus } from 'os';
 import { join } from 'path';
 import { performance } from 'perf_hooks';
 import { EntityManager } from 'typeorm';
 import { Database, TestEngine } from '@bellows/persistence-typeorm';
-import { BenchContext, BenchPart, SummaryRow, wantedEngines } from '../bench-part';
+import { BenchContext, BenchPart, SummaryRow } from '../bench-part';
+import { enginesToRun, machine } from '../support/engines';
 import { numberFromEnv } from '../support/settings';
-import { answersOnTcp, postgresHostPort, startBenchServer } from '../support/bench-server';
+import { startBenchServer } from '../support/bench-server';
 import { createBenchUser } from '../support/bench-user';
 import { grouped } from '../support/summary';
 import { WritePlan, WriteResult, writeInWorker } from './write-load';
@@ -49,7 +49,7 @@ export const writesBench: BenchPart = {
   description: 'small writes per second (1 KiB attachments, issues, comments), 16 clients, SQLite and PostgreSQL',
   async run(context) {
     const rows: SummaryRow[] = [];
-    for (const engine of await enginesToRun(context)) {
+    for (const engine of await enginesToRun(context, 'writes')) {
       const result = await benchEngine(engine, context);
       const file = join(context.resultsDir, `writes-${engine}.json`);
       mkdirSync(context.resultsDir, { recursive: true });
@@ -72,21 +72,6 @@ function summaryRows(result: WritesBenchResult): SummaryRow[] {
     goal: `≥ ${grouped(WRITES_GOAL)} writes/s`,
     met: k.writesPerSecond >= WRITES_GOAL,
   }));
-}
-
-async function enginesToRun(context: BenchContext): Promise<TestEngine[]> {
-  const engines: TestEngine[] = [];
-  for (const engine of wantedEngines()) {
-    if (engine !== 'sqlite3' && engine !== 'postgres') throw new Error(`unknown engine in BENCH_ENGINES: ${engine}`);
-    if (engine === 'postgres' && !(await answersOnTcp(postgresHostPort()))) {
-      context.log(
-        `PostgreSQL does not answer on ${postgresHostPort()}: skipping the postgres run (set BENCH_ENGINES=sqlite3 to silence this)`,
-      );
-      continue;
-    }
-    engines.push(engine);
-  }
-  return engines;
 }
 
 async function benchEngine(engine: TestEngine, context: BenchContext): Promise<WritesBenchResult> {
@@ -153,7 +138,7 @@ async function benchEngine(engine: TestEngine, context: BenchContext): Promise<W
       part: 'writes',
       engine,
       measuredAt: new Date().toISOString(),
-      machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version },
+      machine: machine(),
       settings: SETTINGS,
       kinds,
       bareInserts,
