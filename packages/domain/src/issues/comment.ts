@@ -1,6 +1,9 @@
 import { Owner } from '../accounts/owner';
 import { Issue } from './issue';
 
+/** The `type` of a user's comment (Forgejo's comment type 0); every other type is an event. */
+export const USER_COMMENT_TYPE = 0;
+
 /**
  * One entry of an issue's timeline: a user's comment (type 0) or an event (a
  * label added, the title changed, a reference from another issue, …). `type`

@@ -1,5 +1,5 @@
 import { Owner } from '../accounts/owner';
-import { AssigneeChange, Issue, IssueChanges, IssueFilter, IssuePullState, NewIssue } from './issue';
+import { AssigneeChange, Issue, IssueChanges, IssueFilter, IssuePullState, ListedIssue, NewIssue } from './issue';
 
 /** Port: issues (and the issue half of pull requests) with their assignees. Issues are read with their poster. */
 export abstract class IssueStore {
@@ -28,6 +28,8 @@ export abstract class IssueStore {
   abstract touch(issueId: number, date: Date): Promise<void>;
   /** A page of issues matching the filter, newest first (by creation, then number), and how many match in all. */
   abstract list(filter: IssueFilter, skip: number, take: number): Promise<[Issue[], number]>;
+  /** The same page with what a list shows of each issue (labels, assignees, comment count, pull request state), and the total. */
+  abstract listWithDetails(filter: IssueFilter, skip: number, take: number): Promise<[ListedIssue[], number]>;
   /** Ids of the repository's issues that carry every one of the labels (none for an empty list). */
   abstract idsLabelledWithAll(repoId: number, labelIds: number[]): Promise<number[]>;
   /** The pull request state of each issue that is one (keyed by issue id; plain issues are absent). */

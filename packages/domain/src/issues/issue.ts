@@ -1,4 +1,5 @@
 import { Owner } from '../accounts/owner';
+import { Label } from './label';
 
 /**
  * An issue or a pull request's conversation: both share one number sequence per
@@ -59,6 +60,20 @@ export interface IssueFilter {
 export interface IssuePullState {
   hasMerged: boolean;
   mergedAt: Date | null;
+}
+
+/**
+ * An issue as a list of issues shows it: with its poster (in `issue`), its
+ * labels (by name), its assignees (in the order assigned), how many user
+ * comments it has and, for a pull request, the pull request's state.
+ */
+export interface ListedIssue {
+  issue: Issue;
+  labels: Label[];
+  assignees: Owner[];
+  comments: number;
+  /** null for a plain issue. */
+  pull: IssuePullState | null;
 }
 
 /** Who an assignee change added and removed. */

@@ -1,5 +1,15 @@
-import { Brackets, EntityManager, In } from 'typeorm';
-import { AssigneeChange, Issue, IssueChanges, IssueFilter, IssuePullState, IssueStore, NewIssue, Owner } from '@bellows/domain';
+import { EntityManager, In } from 'typeorm';
+import {
+  AssigneeChange,
+  Issue,
+  IssueChanges,
+  IssueFilter,
+  IssuePullState,
+  IssueStore,
+  ListedIssue,
+  NewIssue,
+  Owner,
+} from '@bellows/domain';
 import { IssueAssigneeEntity } from '../entities/issue-assignee.entity';
 import { IssueEntity } from '../entities/issue.entity';
 import { IssueLabelEntity } from '../entities/issue-label.entity';
@@ -7,10 +17,16 @@ import { PullRequestEntity } from '../entities/pull-request.entity';
 import { findLocked } from '../quota/locked-row';
 import { nextIssueIndex } from './issue-index';
 import { insertRow } from './insert-row';
+import { IssueListing } from './issue-listing';
+import { TypeOrmOwnerStore } from './owner.store';
 
 /** Issues (and the issue half of pull requests) with their assignees. */
 export class TypeOrmIssueStore implements IssueStore {
-  constructor(private readonly manager: EntityManager) {}
+  private readonly listing: IssueListing;
+
+  constructor(private readonly manager: EntityManager) {
+    this.listing = new IssueListing(manager, new TypeOrmOwnerStore(manager));
+  }
 
   private get issues() {
     return this.manager.getRepository(IssueEntity);
@@ -69,43 +85,14 @@ export class TypeOrmIssueStore implements IssueStore {
     await this.issues.update({ id: issueId }, { updatedAt: date });
   }
 
-  /** A page of issues matching the filter, newest first, and how many match in all. */
-  async list(filter: IssueFilter, skip: number, take: number): Promise<[Issue[], number]> {
-    const query = this.issues
-      .createQueryBuilder('issue')
-      .leftJoinAndSelect('issue.poster', 'poster')
-      .where('issue.repoId = :repoId', { repoId: filter.repoId });
-    if (filter.isPull !== undefined) query.andWhere('issue.isPull = :isPull', { isPull: filter.isPull });
-    if (filter.isClosed !== undefined) query.andWhere('issue.isClosed = :isClosed', { isClosed: filter.isClosed });
-    if (filter.keyword) {
-      const pattern = `%${filter.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      query.andWhere(
-        new Brackets((where) =>
-          where
-            .where("LOWER(issue.title) LIKE :pattern ESCAPE '\\'", { pattern })
-            .orWhere("LOWER(issue.body) LIKE :pattern ESCAPE '\\'", { pattern }),
-        ),
-      );
-    }
-    if (filter.milestoneIds)
-      query.andWhere(filter.milestoneIds.length ? 'issue.milestoneId IN (:...milestoneIds)' : '1 = 0', {
-        milestoneIds: filter.milestoneIds,
-      });
-    if (filter.issueIds) query.andWhere(filter.issueIds.length ? 'issue.id IN (:...issueIds)' : '1 = 0', { issueIds: filter.issueIds });
-    if (filter.posterId !== undefined) query.andWhere('issue.posterId = :posterId', { posterId: filter.posterId });
-    if (filter.assigneeId !== undefined) {
-      query.andWhere('issue.id IN (SELECT a.issue_id FROM issue_assignee a WHERE a.assignee_id = :assigneeId)', {
-        assigneeId: filter.assigneeId,
-      });
-    }
-    if (filter.updatedSince) query.andWhere('issue.updatedAt >= :since', { since: filter.updatedSince.getTime() });
-    if (filter.updatedBefore) query.andWhere('issue.updatedAt <= :before', { before: filter.updatedBefore.getTime() });
-    // offset/limit, not skip/take: the only join is the poster (one row per issue), so the page can be cut in SQL
-    // directly; skip/take would first run a DISTINCT query over the ids, the most expensive query of a list.
-    const page = await query.orderBy('issue.createdAt', 'DESC').addOrderBy('issue.index', 'DESC').offset(skip).limit(take).getMany();
-    // A first page that is not full holds every match: counting them again would cost a second query.
-    const total = skip === 0 && page.length < take ? page.length : await query.getCount();
-    return [page, total];
+  /** A page of issues matching the filter, newest first, and how many match in all (in plain SQL: see IssueListing). */
+  list(filter: IssueFilter, skip: number, take: number): Promise<[Issue[], number]> {
+    return this.listing.issues(filter, skip, take);
+  }
+
+  /** The same page with what a list shows of each issue. */
+  listWithDetails(filter: IssueFilter, skip: number, take: number): Promise<[ListedIssue[], number]> {
+    return this.listing.issuesWithDetails(filter, skip, take);
   }
 
   /** Ids of the repository's issues that carry every one of the labels. */

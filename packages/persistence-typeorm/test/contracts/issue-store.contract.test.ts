@@ -113,6 +113,43 @@ describeEachEngine('IssueStore contract', (ctx) => {
     expect(await ids({ updatedSince: at(2), updatedBefore: at(2) })).toEqual({ ids: [b.id], total: 1 });
   });
 
+  it('lists a page with what a list shows of each issue: poster, labels by name, assignees in order, user comments, pull state', async () => {
+    const { db } = ctx();
+    const { owner, repo } = await newRepository(db);
+    const [x, y] = [await newOwner(db.owners), await newOwner(db.owners)];
+    const at = (day: number) => new Date(Date.UTC(2024, 0, day));
+    const plain = await newIssue(db, { repoId: repo.id, posterId: owner.id, createdAt: at(1) });
+    const busy = await newIssue(db, { repoId: repo.id, posterId: x.id, createdAt: at(2), isClosed: true });
+    const pull = await db.pullRequests.create({
+      repoId: repo.id,
+      posterId: owner.id,
+      title: 'p',
+      body: '',
+      headBranch: 'h',
+      baseBranch: 'main',
+      mergeBase: '',
+    });
+    const [ui, bug] = [await labels().create({ repoId: repo.id }, label('ui')), await labels().create({ repoId: repo.id }, label('bug'))];
+    await db.issueLabels.add(busy.id, [ui.id, bug.id]);
+    await store().setAssignees(busy.id, [y.id, x.id]);
+    for (const type of [0, 0, 2]) await db.comments.insert({ issueId: busy.id, type, posterId: x.id, createdAt: at(3) });
+
+    const [page, total] = await store().listWithDetails({ repoId: repo.id }, 0, 10);
+    expect(total).toBe(3);
+    expect(page.map(({ issue }) => issue.id)).toEqual([pull.issue.id, busy.id, plain.id]);
+    const [shownPull, shownBusy, shownPlain] = page;
+    expect(shownBusy.issue).toMatchObject({ index: busy.index, isClosed: true, createdAt: at(2), closedAt: at(2), poster: { id: x.id } });
+    expect(shownBusy.labels.map((l) => l.name)).toEqual(['bug', 'ui']);
+    expect(shownBusy.assignees.map((user) => user.id)).toEqual([y.id, x.id]);
+    expect(shownBusy).toMatchObject({ comments: 2, pull: null });
+    expect(shownPlain).toMatchObject({ labels: [], assignees: [], comments: 0, pull: null, issue: { poster: { id: owner.id } } });
+    expect(shownPull.pull).toEqual({ hasMerged: false, mergedAt: null });
+    expect(shownPull.issue.isPull).toBe(true);
+
+    const [second, counted] = await store().listWithDetails({ repoId: repo.id, isPull: false }, 1, 1);
+    expect({ ids: second.map(({ issue }) => issue.id), counted }).toEqual({ ids: [plain.id], counted: 2 });
+  });
+
   it('finds the issues carrying every one of the labels, in this repository only', async () => {
     const { db } = ctx();
     const { owner, repo } = await newRepository(db);

@@ -6,6 +6,7 @@ import {
   IssueLabelStore,
   IssueStore,
   LabelStore,
+  ListedIssue,
   Milestone,
   MilestoneStore,
   Owner,
@@ -46,31 +47,42 @@ export class IssueShaper {
 
   async issues(issues: Issue[], place: IssuePlace, viewer: Owner | undefined): Promise<ApiIssue[]> {
     const ids = issues.map((issue) => issue.id);
-    const milestoneIds = [...new Set(issues.map((issue) => issue.milestoneId).filter((id): id is number => id !== null))];
-    const [labels, assignees, comments, pulls, milestones] = await Promise.all([
+    const [labels, assignees, comments, pulls] = await Promise.all([
       this.issueLabels.labelsOfIssues(ids),
       this.issueStore.assigneesOf(ids),
       this.comments.countOfType(ids, CommentType.Comment),
       // Only pull requests have a pull request row; a list of issues alone needs no query for them.
       this.issueStore.pullsOf(issues.filter((issue) => issue.isPull).map((issue) => issue.id)),
-      this.milestonesById(milestoneIds),
     ]);
-    return issues.map((issue) => {
-      const pull = pulls.get(issue.id);
-      return toApiIssue(
+    const listed = issues.map((issue) => ({
+      issue,
+      labels: labels.get(issue.id) ?? [],
+      assignees: assignees.get(issue.id) ?? [],
+      comments: comments.get(issue.id) ?? 0,
+      pull: issue.isPull ? (pulls.get(issue.id) ?? { hasMerged: false, mergedAt: null }) : null,
+    }));
+    return this.listed(listed, place, viewer);
+  }
+
+  /** Issues read with what a list shows of them (IssueStore.listWithDetails); only their milestones are left to load. */
+  async listed(issues: ListedIssue[], place: IssuePlace, viewer: Owner | undefined): Promise<ApiIssue[]> {
+    const milestoneIds = [...new Set(issues.map(({ issue }) => issue.milestoneId).filter((id): id is number => id !== null))];
+    const milestones = await this.milestonesById(milestoneIds);
+    return issues.map(({ issue, labels, assignees, comments, pull }) =>
+      toApiIssue(
         issue,
         {
-          labels: labels.get(issue.id) ?? [],
+          labels,
           milestone: issue.milestoneId !== null ? (milestones.get(issue.milestoneId) ?? null) : null,
-          assignees: assignees.get(issue.id) ?? [],
-          comments: comments.get(issue.id) ?? 0,
-          pull: issue.isPull ? { merged: pull?.hasMerged ?? false, mergedAt: pull?.mergedAt ?? null } : null,
+          assignees,
+          comments,
+          pull: pull ? { merged: pull.hasMerged, mergedAt: pull.mergedAt } : null,
         },
         place,
         viewer,
         this.ctx,
-      );
-    });
+      ),
+    );
   }
 
   async milestone(milestone: Milestone): Promise<ApiMilestone> {

@@ -98,8 +98,8 @@ export class IssuesService {
   /** One page of the repository's issues narrowed by issueListIssues' parameters, as the viewer sees them. */
   async list(repoCtx: RepoContext, params: IssueListParams, paging: PageRequest, viewer: Owner | undefined): Promise<PageOf<ApiIssue>> {
     const filter = await issueFilterFrom(this, repoCtx, params);
-    const [issues, total] = await this.issues.list(filter, paging.offset, paging.limit);
-    return new PageOf(await this.shaper.issues(issues, repoCtx, viewer), total, paging);
+    const [issues, total] = await this.issues.listWithDetails(filter, paging.offset, paging.limit);
+    return new PageOf(await this.shaper.listed(issues, repoCtx, viewer), total, paging);
   }
 
   get(repoCtx: RepoContext, issue: Issue, viewer: Owner | undefined): Promise<ApiIssue> {

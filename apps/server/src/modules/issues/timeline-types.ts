@@ -1,3 +1,5 @@
+import { USER_COMMENT_TYPE } from '@bellows/domain';
+
 /**
  * The kinds of timeline entries, numbered as Forgejo numbers its comment types
  * (the `comment.type` column) and named as its API names them
@@ -5,7 +7,7 @@
  * numbering is kept whole so that stored numbers never have to change.
  */
 export const CommentType = {
-  Comment: 0,
+  Comment: USER_COMMENT_TYPE,
   Reopen: 1,
   Close: 2,
   /** Another issue's body mentions this issue. */
