@@ -40,7 +40,16 @@ export class MemorySampler {
 
 /** CPU time (user + system) a process has used so far, in seconds (/proc/<pid>/stat, at 100 ticks a second). */
 export function readCpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return cpuSecondsIn(`/proc/${pid}/stat`);
+}
+
+/** CPU time this process's main thread (its event loop, without workers and libuv's pool) has used so far, in seconds. */
+export function readMainThreadCpuSeconds(): number {
+  return cpuSecondsIn(`/proc/${process.pid}/task/${process.pid}/stat`);
+}
+
+function cpuSecondsIn(statFile: string): number {
+  const stat = readFileSync(statFile, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }

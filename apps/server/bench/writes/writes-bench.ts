@@ -5,6 +5,7 @@ import { EntityManager } from 'typeorm';
 import { Database, TestEngine } from '@bellows/persistence-typeorm';
 import { BenchContext, BenchPart, SummaryRow } from '../bench-part';
 import { enginesToRun, machine } from '../support/engines';
+import { readMainThreadCpuSeconds } from '../support/process-stats';
 import { numberFromEnv } from '../support/settings';
 import { startBenchServer } from '../support/bench-server';
 import { createBenchUser } from '../support/bench-user';
@@ -23,12 +24,22 @@ const SETTINGS = {
 };
 
 interface KindFigures {
-  kind: 'attachments' | 'issues' | 'comments';
+  kind: 'attachments' | 'issues' | 'comments' | 'refused';
   what: string;
+  /** Answers with the expected status (201, or 422 for `refused`). */
   writes: number;
   seconds: number;
   writesPerSecond: number;
   statuses: Record<string, number>;
+  /**
+   * CPU time of the server's main thread (its event loop, where every request
+   * is parsed, routed, validated, its statements built and its answer
+   * written) per answer, in ms: one Node process cannot answer more than
+   * 1 000 / this per second, however the database behaves.
+   */
+  mainThreadCpuMsPerWrite: number;
+  /** Share of the run's wall time the event loop was not idle (1 = never idle; on a loaded machine this includes waiting for a core). */
+  mainThreadBusy: number;
 }
 
 export interface WritesBenchResult {
@@ -63,15 +74,17 @@ export const writesBench: BenchPart = {
 
 function summaryRows(result: WritesBenchResult): SummaryRow[] {
   const bare = result.bareInserts.writesPerSecond;
-  return result.kinds.map((k) => ({
-    what: `${k.what}, ${result.settings.clients} clients`,
-    engine: result.engine,
-    bellows: `${grouped(k.writesPerSecond)} writes/s`,
-    baseline: `${grouped(bare)} bare INSERT tx/s`,
-    ratio: k.writesPerSecond / bare,
-    goal: `≥ ${grouped(WRITES_GOAL)} writes/s`,
-    met: k.writesPerSecond >= WRITES_GOAL,
-  }));
+  return result.kinds
+    .filter((k) => k.kind !== 'refused')
+    .map((k) => ({
+      what: `${k.what}, ${result.settings.clients} clients`,
+      engine: result.engine,
+      bellows: `${grouped(k.writesPerSecond)} writes/s`,
+      baseline: `${grouped(bare)} bare INSERT tx/s`,
+      ratio: k.writesPerSecond / bare,
+      goal: `≥ ${grouped(WRITES_GOAL)} writes/s`,
+      met: k.writesPerSecond >= WRITES_GOAL,
+    }));
 }
 
 async function benchEngine(engine: TestEngine, context: BenchContext): Promise<WritesBenchResult> {
@@ -88,6 +101,12 @@ async function benchEngine(engine: TestEngine, context: BenchContext): Promise<W
     });
     const issuesUrl = `${server.apiUrl}/repos/bench-writer/writes/issues`;
     const plans: { kind: KindFigures['kind']; what: string; plan: Omit<WritePlan, 'clients' | 'seconds' | 'maxRequests' | 'token'> }[] = [
+      {
+        // The floor of a request: authentication, routing and validation through Nest, then a refusal; no database write.
+        kind: 'refused',
+        what: 'POST issue without a title (422: auth, routing, validation only)',
+        plan: { label: 'refused', url: issuesUrl, body: { kind: 'json', value: { body: 'no title' } }, expectedStatus: 422 },
+      },
       {
         kind: 'attachments',
         what: 'POST 1 KiB issue attachment (multipart)',
@@ -115,6 +134,9 @@ async function benchEngine(engine: TestEngine, context: BenchContext): Promise<W
     const kinds: KindFigures[] = [];
     const results: Record<string, WriteResult> = {};
     for (const { kind, what, plan } of plans) {
+      const loopBefore = performance.eventLoopUtilization();
+      const cpuBefore = readMainThreadCpuSeconds();
+      markForProfile(context, 'start', kind);
       const result = await writeInWorker({
         ...plan,
         token,
@@ -122,13 +144,28 @@ async function benchEngine(engine: TestEngine, context: BenchContext): Promise<W
         seconds: SETTINGS.seconds,
         maxRequests: SETTINGS.maxRequests,
       });
+      const loop = performance.eventLoopUtilization(loopBefore);
+      const cpuSeconds = readMainThreadCpuSeconds() - cpuBefore;
+      markForProfile(context, 'end', kind);
       results[kind] = result;
-      const writes = result.statuses['201'] ?? 0;
-      kinds.push({ kind, what, writes, seconds: result.seconds, writesPerSecond: result.writesPerSecond, statuses: result.statuses });
+      const writes = result.statuses[String(plan.expectedStatus ?? 201)] ?? 0;
+      const mainThreadCpuMsPerWrite = (cpuSeconds * 1000) / Math.max(writes, 1);
+      kinds.push({
+        kind,
+        what,
+        writes,
+        seconds: result.seconds,
+        writesPerSecond: result.writesPerSecond,
+        statuses: result.statuses,
+        mainThreadCpuMsPerWrite,
+        mainThreadBusy: loop.utilization,
+      });
       context.log(
-        `   ${what}: ${grouped(result.writesPerSecond)} writes/s (${writes} in ${result.seconds.toFixed(1)} s) statuses ${JSON.stringify(result.statuses)}`,
+        `   ${what}: ${grouped(result.writesPerSecond)}/s (${writes} in ${result.seconds.toFixed(1)} s) statuses ${JSON.stringify(result.statuses)}; ` +
+          `main thread ${mainThreadCpuMsPerWrite.toFixed(2)} ms CPU per answer (bound ${grouped(1000 / mainThreadCpuMsPerWrite)}/s), event loop busy ${(loop.utilization * 100).toFixed(0)} %`,
       );
-      if (result.firstFailure) throw new Error(`${what}: not every write answered 201; first: ${result.firstFailure}`);
+      if (result.firstFailure)
+        throw new Error(`${what}: not every answer was ${plan.expectedStatus ?? 201}; first: ${result.firstFailure}`);
     }
     const checks = await verifyWrites(db, repo.id, issue, results);
     for (const check of checks) context.log(`   check: ${check}`);
@@ -147,6 +184,15 @@ async function benchEngine(engine: TestEngine, context: BenchContext): Promise<W
   } finally {
     await server.close();
   }
+}
+
+/**
+ * With BENCH_WRITES_MARKS set, logs when each kind's run starts and ends on
+ * the clock of V8's CPU profiles (µs), so a `node --cpu-prof` run of the bench
+ * can be cut into one profile per kind.
+ */
+function markForProfile(context: BenchContext, edge: 'start' | 'end', kind: string): void {
+  if (process.env.BENCH_WRITES_MARKS) context.log(`   mark ${edge} ${kind} ${process.hrtime.bigint() / 1000n}`);
 }
 
 /**
