@@ -1,5 +1,6 @@
 import { Database } from '../src/database';
 import { createTestDatabase, TestDatabase } from '../src/testing/test-databases';
+import { newIssue, newRepository } from './support/issue-fixtures';
 import { insertOwner } from './support/quota-fixtures';
 import { storeSizedBytes } from './support/sized-fixtures';
 
@@ -64,6 +65,15 @@ describe('read caches of two processes on one PostgreSQL database', () => {
     await storeSizedBytes(first, owner.id, { 'attachments:issues': 2048 });
     await eventually(async () => (await second.quotaUsage.usageOf(owner.id)).bytesIn('attachments:issues'), 2048);
   });
+
+  it('an issue edited through one process shows in the list the other answers', async () => {
+    const { owner, repo } = await newRepository(first);
+    const issue = await newIssue(first, { repoId: repo.id, posterId: owner.id, title: 'before' });
+    const titleInSecond = async () => (await second.issues.listWithDetails({ repoId: repo.id }, 0, 10))[0][0]?.issue.title;
+    expect(await titleInSecond()).toBe('before');
+    await first.issues.update(issue.id, { title: 'after' });
+    await eventually(titleInSecond, 'after');
+  });
 });
 
 describe('read caches of two processes on one SQLite file', () => {
@@ -106,5 +116,16 @@ describe('read caches of two processes on one SQLite file', () => {
     ]);
     await web.catchUp();
     expect((await web.quotaUsage.usageOf(owner.id)).bytesIn('attachments:issues')).toBe(7);
+  });
+
+  it('an issue edited by another process shows in the next list', async () => {
+    const { owner, repo } = await newRepository(web);
+    const issue = await newIssue(web, { repoId: repo.id, posterId: owner.id, title: 'before' });
+    const title = async () => (await web.issues.listWithDetails({ repoId: repo.id }, 0, 10))[0][0]?.issue.title;
+    await web.catchUp();
+    expect(await title()).toBe('before');
+    await adminCommand.issues.update(issue.id, { title: 'after' });
+    await web.catchUp();
+    expect(await title()).toBe('after');
   });
 });

@@ -12,9 +12,11 @@ import {
  * - `auth`: owners and access tokens (who may sign in, as whom, with what);
  * - `repositories`: repository rows (every repository route reads one);
  * - `limits`: quota rules, groups and their assignments;
+ * - `issues`: issues and what issue lists show of them (their labels and the
+ *   labels' rows, assignees, user comments, pull requests, milestone links);
  * - `usage:<ownerId>`: one owner's figures in the usage ledger.
  */
-export type ChangedArea = 'auth' | 'repositories' | 'limits' | `usage:${number}`;
+export type ChangedArea = 'auth' | 'repositories' | 'issues' | 'limits' | `usage:${number}`;
 
 export function usageOf(ownerId: number): ChangedArea {
   return `usage:${ownerId}`;

@@ -3,17 +3,26 @@ import { QuotaGroup, QuotaUsage } from '@bellows/domain';
 import { AccessTokenEntity } from '../entities/access-token.entity';
 import { OwnerEntity } from '../entities/owner.entity';
 import { RepositoryEntity } from '../entities/repository.entity';
+import type { IssueListPage } from '../stores/issue-listing';
 import { ChangeVersions } from './change-versions';
 import { copiesOf, copyOf, VersionedCache } from './versioned-cache';
 
 /** Entries per cache: enough for every active user of a large instance, a few MiB at most. */
 const MAX_ENTRIES = 10_000;
 
+/**
+ * Pages of issue lists kept: the first pages of the busiest lists. A page
+ * holds up to 50 issues with their bodies, so a few tens of MiB at most for
+ * issues of ordinary length.
+ */
+const MAX_ISSUE_PAGES = 256;
+
 /** Immutable domain values need no copy. */
 const asIs = <T>(value: T) => value;
 
 /**
- * The reads every API request makes (authentication, the quota answers),
+ * The reads every API request makes (authentication, the quota answers) and
+ * the most read page of a forge (a repository's issues),
  * cached per data source and invalidated by the writes themselves (see
  * ChangeVersions).
  */
@@ -29,6 +38,8 @@ export class ReadCaches {
   readonly usageByOwner: VersionedCache<number, QuotaUsage>;
   readonly assignedGroups: VersionedCache<number, QuotaGroup[]>;
   readonly groupsByName: VersionedCache<string, QuotaGroup | undefined>;
+  /** Pages of issue lists, keyed by filter and page; frozen, so served as they are. */
+  readonly issueLists: VersionedCache<string, IssueListPage>;
 
   private constructor(versions: ChangeVersions) {
     this.ownersById = new VersionedCache(versions, MAX_ENTRIES, copyOf);
@@ -39,6 +50,7 @@ export class ReadCaches {
     this.usageByOwner = new VersionedCache(versions, MAX_ENTRIES, asIs);
     this.assignedGroups = new VersionedCache(versions, MAX_ENTRIES, (groups) => [...groups]);
     this.groupsByName = new VersionedCache(versions, MAX_ENTRIES, asIs);
+    this.issueLists = new VersionedCache(versions, MAX_ISSUE_PAGES, asIs);
   }
 
   static of(dataSource: DataSource): ReadCaches {

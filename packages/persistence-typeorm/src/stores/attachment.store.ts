@@ -13,6 +13,7 @@ import { UsageLedger } from '../quota/usage-ledger';
 import type { CountedAttachment } from '@bellows/domain';
 import { fitsIdColumn } from '../row-id';
 import { insertRow } from './insert-row';
+import { noteWrite } from '../read-cache/change-versions';
 
 /** Attachments. They count toward the owner of their repository, never the uploader. */
 export class TypeOrmAttachmentStore implements AttachmentStore {
@@ -109,6 +110,8 @@ export class TypeOrmAttachmentStore implements AttachmentStore {
   deleteContainer(kind: AttachmentContainerKind, id: number): Promise<AttachmentEntity[] | null> {
     return this.inTransaction(async (manager) => {
       const { entity, column } = CONTAINER_TABLES[kind];
+      // Issue lists show issues and count comments; releases are not in them.
+      if (kind !== 'release') noteWrite(manager, 'issues');
       if (!(await findLocked(manager, entity, { id }))) return null;
       const attachments = await manager.getRepository(AttachmentEntity).findBy({ [column]: id });
       if (attachments.length) {

@@ -3,6 +3,7 @@ import { CommentChanges, CommentPeriod, CommentStore, IssueComment, NewComment }
 import { CommentEntity } from '../entities/comment.entity';
 import { findLocked } from '../quota/locked-row';
 import { insertRow } from './insert-row';
+import { noteWrite } from '../read-cache/change-versions';
 
 /** Comments and the other timeline events of issues (one `comment` row each). */
 export class TypeOrmCommentStore implements CommentStore {
@@ -12,8 +13,11 @@ export class TypeOrmCommentStore implements CommentStore {
     return this.manager.getRepository(CommentEntity);
   }
 
-  insert(input: NewComment): Promise<IssueComment> {
-    return insertRow(this.manager, CommentEntity, { content: '', updatedAt: input.createdAt, isRemoval: false, ...input });
+  /** Issue lists count their issues' comments. */
+  async insert(input: NewComment): Promise<IssueComment> {
+    const comment = await insertRow(this.manager, CommentEntity, { content: '', updatedAt: input.createdAt, isRemoval: false, ...input });
+    noteWrite(this.manager, 'issues');
+    return comment;
   }
 
   /** With its poster, in one query (findOne with a relation would first select the id in a second one). */

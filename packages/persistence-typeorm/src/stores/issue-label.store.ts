@@ -1,6 +1,7 @@
 import { EntityManager, In } from 'typeorm';
 import { IssueLabelStore, Label } from '@bellows/domain';
 import { IssueLabelEntity } from '../entities/issue-label.entity';
+import { noteWrite } from '../read-cache/change-versions';
 
 /** Which labels are on which issues. */
 export class TypeOrmIssueLabelStore implements IssueLabelStore {
@@ -32,10 +33,12 @@ export class TypeOrmIssueLabelStore implements IssueLabelStore {
     if (labelIds.length === 0) return;
     const repo = this.manager.getRepository(IssueLabelEntity);
     await repo.insert(labelIds.map((labelId) => ({ issueId, labelId })));
+    noteWrite(this.manager, 'issues');
   }
 
   async remove(issueId: number, labelIds: readonly number[]): Promise<void> {
     if (labelIds.length === 0) return;
     await this.manager.getRepository(IssueLabelEntity).delete({ issueId, labelId: In([...labelIds]) });
+    noteWrite(this.manager, 'issues');
   }
 }

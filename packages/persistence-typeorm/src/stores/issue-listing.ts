@@ -1,5 +1,6 @@
 import { EntityManager } from 'typeorm';
-import { Issue, IssueFilter, Label, ListedIssue, Owner, USER_COMMENT_TYPE } from '@bellows/domain';
+import { Issue, IssueFilter, IssuePullState, Label, ListedIssue, Owner, USER_COMMENT_TYPE } from '@bellows/domain';
+import { ReadCaches } from '../read-cache/read-caches';
 import { sqlParam } from '../quota/in-transaction';
 
 /** What the list needs to find owners (posters, assignees): the cached OwnerStore read. */
@@ -32,6 +33,13 @@ type Row = Record<string, unknown>;
  * assignees are read only for the issues that have some, and the total only
  * when the page does not tell it. Posters and assignees come from the owner
  * store, whose read cache serves them without a query.
+ *
+ * Pages with details are cached (ReadCaches.issueLists) under the `issues`
+ * area: every store that writes what a page holds (issues, their labels and
+ * the labels' rows, assignees, user comments, pull requests, a milestone's
+ * deletion, a repository's or owner's deletion) notes it. What a page does
+ * not hold is read on every request: the owners, the milestones, the
+ * repository (names in the URLs) and who may see it.
  */
 export class IssueListing {
   constructor(
@@ -46,25 +54,47 @@ export class IssueListing {
     return [issues, await this.total(filter, skip, take, rows.length)];
   }
 
-  /** The same page as `issues`, each issue with what a list shows of it. */
+  /**
+   * The same page as `issues`, each issue with what a list shows of it. The
+   * page is served from memory until a write notes the `issues` area (every
+   * writer of what it holds does); its posters and assignees are looked up
+   * on each read, so a changed account shows at once too.
+   */
   async issuesWithDetails(filter: IssueFilter, skip: number, take: number): Promise<[ListedIssue[], number]> {
+    const key = `${skip}/${take}/${JSON.stringify(filter)}`;
+    const page = await ReadCaches.of(this.manager.connection).issueLists.read(this.manager, key, 'issues', () =>
+      this.readPage(filter, skip, take),
+    );
+    const owners = await this.ownersById(page.items.flatMap(({ issue, assigneeIds }) => [...posterOf(issue), ...assigneeIds]));
+    const listed = page.items.map(({ issue, labels, assigneeIds, comments, pull }) => ({
+      issue: { ...issue, poster: issue.posterId === null ? null : (owners.get(issue.posterId) ?? null) },
+      labels: [...labels],
+      assignees: assigneeIds.flatMap((id) => owners.get(id) ?? []),
+      comments,
+      pull,
+    }));
+    return [listed, page.total];
+  }
+
+  private async readPage(filter: IssueFilter, skip: number, take: number): Promise<IssueListPage> {
     const rows = await this.page(filter, skip, take, `, ${DETAIL_COLUMNS}`, ' LEFT JOIN pull_request pr ON pr.issue_id = i.id');
     const issues = rows.map(issueOf);
     const idsWhere = (flag: string) => issues.filter((_, n) => Boolean(rows[n][flag])).map((issue) => issue.id);
-    const [withPosters, labels, assignees, total] = await Promise.all([
-      this.withPosters(issues),
+    const [labels, assigneeIds, total] = await Promise.all([
       this.labelsOf(idsWhere('labelled')),
-      this.assigneesOf(idsWhere('assigned')),
+      this.assigneeIdsOf(idsWhere('assigned')),
       this.total(filter, skip, take, rows.length),
     ]);
-    const listed = withPosters.map((issue, n) => ({
-      issue,
-      labels: labels.get(issue.id) ?? [],
-      assignees: assignees.get(issue.id) ?? [],
-      comments: Number(rows[n].comment_count),
-      pull: issue.isPull ? { hasMerged: Boolean(rows[n].has_merged), mergedAt: dateOrNull(rows[n].merged_at) } : null,
-    }));
-    return [listed, total];
+    const items = issues.map((issue, n) =>
+      deepFrozen({
+        issue,
+        labels: labels.get(issue.id) ?? [],
+        assigneeIds: assigneeIds.get(issue.id) ?? [],
+        comments: Number(rows[n].comment_count),
+        pull: issue.isPull ? { hasMerged: Boolean(rows[n].has_merged), mergedAt: dateOrNull(rows[n].merged_at) } : null,
+      }),
+    );
+    return Object.freeze({ items: Object.freeze(items), total });
   }
 
   private page(filter: IssueFilter, skip: number, take: number, details: string, joins = ''): Promise<Row[]> {
@@ -112,7 +142,7 @@ export class IssueListing {
 
   /** The issues with their posters (null once the account is gone), each distinct poster looked up once. */
   private async withPosters(issues: Issue[]): Promise<Issue[]> {
-    const posters = await this.ownersById(issues.map((issue) => issue.posterId).filter((id): id is number => id !== null));
+    const posters = await this.ownersById(issues.flatMap(posterOf));
     return issues.map((issue) => ({ ...issue, poster: issue.posterId === null ? null : (posters.get(issue.posterId) ?? null) }));
   }
 
@@ -133,22 +163,19 @@ export class IssueListing {
     return byIssue;
   }
 
-  /** The assignees of each issue, in the order they were assigned; an account gone meanwhile is left out. */
-  private async assigneesOf(issueIds: number[]): Promise<Map<number, Owner[]>> {
-    const byIssue = new Map<number, Owner[]>();
+  /** The assignees' ids of each issue, in the order they were assigned. */
+  private async assigneeIdsOf(issueIds: number[]): Promise<Map<number, number[]>> {
+    const byIssue = new Map<number, number[]>();
     if (!issueIds.length) return byIssue;
     const rows = (await this.manager.query(
       `SELECT issue_id, assignee_id FROM issue_assignee WHERE issue_id IN (${this.placeholders(issueIds.length)}) ORDER BY id ASC`,
       issueIds,
     )) as Row[];
-    const owners = await this.ownersById(rows.map((row) => Number(row.assignee_id)));
-    for (const row of rows) {
-      const assignee = owners.get(Number(row.assignee_id));
-      if (assignee) pushTo(byIssue, Number(row.issue_id), assignee);
-    }
+    for (const row of rows) pushTo(byIssue, Number(row.issue_id), Number(row.assignee_id));
     return byIssue;
   }
 
+  /** Owners by id, each looked up once; an account gone meanwhile is absent. */
   private async ownersById(ids: number[]): Promise<Map<number, Owner>> {
     const distinct = [...new Set(ids)];
     const owners = await Promise.all(distinct.map((id) => this.owners.findById(id)));
@@ -158,6 +185,34 @@ export class IssueListing {
   private placeholders(count: number): string {
     return Array.from({ length: count }, (_, n) => sqlParam(this.manager, n + 1)).join(', ');
   }
+}
+
+/**
+ * A page as the cache keeps it: the issues without their owners, whom each
+ * read looks up. Frozen, so no request can change what another is served.
+ */
+export interface IssueListPage {
+  readonly items: readonly {
+    readonly issue: Issue;
+    readonly labels: readonly Label[];
+    readonly assigneeIds: readonly number[];
+    readonly comments: number;
+    readonly pull: IssuePullState | null;
+  }[];
+  readonly total: number;
+}
+
+function posterOf(issue: Issue): number[] {
+  return issue.posterId === null ? [] : [issue.posterId];
+}
+
+/** Freezes the object and every plain object and array in it (dates stay as they are: nothing sets them). */
+function deepFrozen<T>(value: T): T {
+  if (value && typeof value === 'object' && !(value instanceof Date) && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFrozen(inner);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 /** Integer columns arrive as numbers, BIGINT ones (the dates) as strings on PostgreSQL, booleans as 0/1 on SQLite. */

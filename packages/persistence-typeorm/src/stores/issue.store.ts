@@ -18,9 +18,14 @@ import { findLocked } from '../quota/locked-row';
 import { nextIssueIndex } from './issue-index';
 import { insertRow } from './insert-row';
 import { IssueListing } from './issue-listing';
+import { noteWrite } from '../read-cache/change-versions';
 import { TypeOrmOwnerStore } from './owner.store';
 
-/** Issues (and the issue half of pull requests) with their assignees. */
+/**
+ * Issues (and the issue half of pull requests) with their assignees. Every
+ * write notes the `issues` area, which the cached pages of issue lists are
+ * read under (see IssueListing).
+ */
 export class TypeOrmIssueStore implements IssueStore {
   private readonly listing: IssueListing;
 
@@ -35,13 +40,15 @@ export class TypeOrmIssueStore implements IssueStore {
   /** Inserts an issue with the next number of the repository's shared sequence; call inside a transaction. */
   async create(input: NewIssue): Promise<Issue> {
     const index = await nextIssueIndex(this.manager, input.repoId);
-    return insertRow(this.manager, IssueEntity, {
+    const issue = await insertRow(this.manager, IssueEntity, {
       ...input,
       index,
       isPull: false,
       updatedAt: input.createdAt,
       closedAt: input.isClosed ? input.createdAt : null,
     });
+    noteWrite(this.manager, 'issues');
+    return issue;
   }
 
   /** With its poster, in one query (findOne with a relation would first select the id in a second one). */
@@ -72,17 +79,21 @@ export class TypeOrmIssueStore implements IssueStore {
 
   /** Writes the given columns by id; false when the issue is gone (a deleted issue is never written back). */
   async update(id: number, changes: IssueChanges): Promise<boolean> {
-    return ((await this.issues.update({ id }, changes)).affected ?? 0) > 0;
+    const updated = ((await this.issues.update({ id }, changes)).affected ?? 0) > 0;
+    noteWrite(this.manager, 'issues');
+    return updated;
   }
 
   /** Deletes the issue row (comments, labels, assignees and its pull request cascade); attachments go through their store. */
   async delete(id: number): Promise<void> {
     await this.issues.delete({ id });
+    noteWrite(this.manager, 'issues');
   }
 
   /** Sets the issue's update date (and nothing else). */
   async touch(issueId: number, date: Date): Promise<void> {
     await this.issues.update({ id: issueId }, { updatedAt: date });
+    noteWrite(this.manager, 'issues');
   }
 
   /** A page of issues matching the filter, newest first, and how many match in all (in plain SQL: see IssueListing). */
@@ -137,6 +148,7 @@ export class TypeOrmIssueStore implements IssueStore {
     const removed = current.filter((id) => !wanted.includes(id));
     if (removed.length) await repo.delete({ issueId, assigneeId: In(removed) });
     if (added.length) await repo.save(added.map((assigneeId) => repo.create({ issueId, assigneeId })));
+    noteWrite(this.manager, 'issues');
     return { added, removed };
   }
 }

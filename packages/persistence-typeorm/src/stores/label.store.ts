@@ -1,6 +1,7 @@
 import { Brackets, EntityManager, In } from 'typeorm';
 import { Label, LabelChanges, LabelHolder, LabelStore, NewLabel, UsableLabels } from '@bellows/domain';
 import { LabelEntity } from '../entities/label.entity';
+import { noteWrite } from '../read-cache/change-versions';
 
 /** Labels of repositories and organizations. */
 export class TypeOrmLabelStore implements LabelStore {
@@ -26,12 +27,16 @@ export class TypeOrmLabelStore implements LabelStore {
   /** Writes exactly the given columns by id; false when the label is gone (a deleted label is never written back). */
   async update(id: number, changes: LabelChanges): Promise<boolean> {
     if (Object.keys(changes).length === 0) return this.repo.existsBy({ id });
-    return ((await this.repo.update({ id }, changes)).affected ?? 0) > 0;
+    const updated = ((await this.repo.update({ id }, changes)).affected ?? 0) > 0;
+    // Issue lists show their labels' names and colours.
+    noteWrite(this.manager, 'issues');
+    return updated;
   }
 
   /** Deletes the label; it goes off every issue with it (the foreign key cascades). */
   async delete(id: number): Promise<void> {
     await this.repo.delete({ id });
+    noteWrite(this.manager, 'issues');
   }
 
   /**

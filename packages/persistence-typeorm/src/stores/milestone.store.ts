@@ -3,6 +3,7 @@ import { Milestone, MilestoneChanges, MilestoneCounts, MilestoneFilter, Mileston
 import { IssueEntity } from '../entities/issue.entity';
 import { MilestoneEntity } from '../entities/milestone.entity';
 import { findLocked } from '../quota/locked-row';
+import { noteWrite } from '../read-cache/change-versions';
 
 /** Milestones of repositories, and how many issues of each are open and closed. */
 export class TypeOrmMilestoneStore implements MilestoneStore {
@@ -57,8 +58,10 @@ export class TypeOrmMilestoneStore implements MilestoneStore {
     return ((await this.milestones.update({ id }, changes)).affected ?? 0) > 0;
   }
 
+  /** Its issues are left without a milestone (the foreign key sets theirs to null). */
   async delete(id: number): Promise<void> {
     await this.milestones.delete({ id });
+    noteWrite(this.manager, 'issues');
   }
 
   /** Open and closed issues (pull requests included, as in Forgejo) of each milestone. */

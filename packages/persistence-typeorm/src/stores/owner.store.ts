@@ -135,6 +135,6 @@ export class TypeOrmOwnerStore implements OwnerStore {
   /** The foreign keys take the owner's tokens, repositories, ledger rows and quota assignments with it. */
   async delete(id: number): Promise<void> {
     await this.repo.delete({ id });
-    noteWrite(this.manager, 'auth', 'repositories', 'limits', usageOf(id));
+    noteWrite(this.manager, 'auth', 'repositories', 'issues', 'limits', usageOf(id));
   }
 }

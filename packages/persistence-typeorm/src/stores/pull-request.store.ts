@@ -4,6 +4,7 @@ import { IssueEntity } from '../entities/issue.entity';
 import { PullRequestEntity } from '../entities/pull-request.entity';
 import { InTransaction } from '../quota/in-transaction';
 import { nextIssueIndex } from './issue-index';
+import { noteWrite } from '../read-cache/change-versions';
 
 const WITH_ISSUE = { issue: { poster: true } } as const;
 
@@ -21,6 +22,7 @@ export class TypeOrmPullRequestStore implements PullRequestStore {
   /** Inserts the issue (taking the next number) and its pull request together. */
   create(input: NewPullRequest): Promise<PullRequestWithIssue> {
     return this.inTransaction(async (manager) => {
+      noteWrite(manager, 'issues');
       const now = new Date();
       const issues = manager.getRepository(IssueEntity);
       const issue = await issues.save(
@@ -87,6 +89,7 @@ export class TypeOrmPullRequestStore implements PullRequestStore {
    */
   update(pull: Pick<PullRequest, 'id' | 'issueId'>, changes: PullRequestChanges): Promise<boolean> {
     return this.inTransaction(async (manager) => {
+      noteWrite(manager, 'issues');
       const issueColumns = { ...changes.issue, updatedAt: new Date() };
       if (!((await manager.getRepository(IssueEntity).update({ id: pull.issueId, isPull: true }, issueColumns)).affected ?? 0))
         return false;

@@ -136,7 +136,8 @@ export class TypeOrmRepositoryStore implements RepositoryStore {
    */
   delete(id: number): Promise<DeletedRepositoryFiles | null> {
     return this.inTransaction(async (manager) => {
-      noteWrite(manager, 'repositories');
+      // Its issues go with it, and SQLite may give its id to the next repository.
+      noteWrite(manager, 'repositories', 'issues');
       const repo = await findLocked(manager, RepositoryEntity, { id });
       if (!repo) return null;
       const attachments = await manager.getRepository(AttachmentEntity).findBy({ repoId: id });
