@@ -19,15 +19,26 @@ export interface WriteOptions {
   signal?: AbortSignal;
   /** Replace an existing blob (default); when false an existing one is a BlobExistsError. */
   overwrite?: boolean;
-  /** Digests to compute besides the sha256, in the same pass (e.g. those a package registry reports). */
+  /**
+   * The digests to compute, in the pass that writes (default: the sha256 alone;
+   * `[]` computes none, for content whose digests nobody asks for). The sha256 is
+   * computed whatever this says when it is announced ({@link expectedSha256}) or
+   * names the blob ({@link BlobStore.writeDerived}).
+   */
   digests?: DigestAlgorithm[];
 }
 
 export interface BlobInfo {
   size: number;
-  sha256: string;
-  /** When {@link WriteOptions.digests} asked for some: those and the sha256 (lower-case hex). */
+  /** Lower-case hex; absent only when {@link WriteOptions.digests} left it out. */
+  sha256?: string;
+  /** When {@link WriteOptions.digests} asked for some besides the sha256: all of those computed (lower-case hex). */
   digests?: Digests;
+}
+
+/** What a content-addressed write learns: the sha256 is always there (it names the blob). */
+export interface HashedBlobInfo extends BlobInfo {
+  sha256: string;
 }
 
 export interface StoredBlob extends BlobInfo {
@@ -92,7 +103,7 @@ export class BlobStore {
 
   async write(key: string, input: Readable, options: WriteOptions = {}): Promise<StoredBlob> {
     assertBlobKey(key);
-    const stored = await this.writeDerived(input, options, () => key);
+    const stored = await this.store(input, options, () => key);
     if (!stored.created) throw new BlobExistsError(key);
     return stored;
   }
@@ -101,7 +112,17 @@ export class BlobStore {
    * Like {@link write}, for keys that depend on the content (content addressing): `keyFor`
    * gets the size and hash once the whole content has been received.
    */
-  async writeDerived(input: Readable, options: WriteOptions, keyFor: (info: BlobInfo) => string): Promise<StoredBlob> {
+  async writeDerived(
+    input: Readable,
+    options: WriteOptions,
+    keyFor: (info: HashedBlobInfo) => string,
+  ): Promise<StoredBlob & HashedBlobInfo> {
+    const withSha256 = { ...options, digests: [...new Set<DigestAlgorithm>(['sha256', ...(options.digests ?? [])])] };
+    return hashed(await this.store(input, withSha256, (info) => keyFor(hashed(info))));
+  }
+
+  /** Receives the content into a temporary file, then names it with the key `keyFor` gives. */
+  private async store(input: Readable, options: WriteOptions, keyFor: (info: BlobInfo) => string): Promise<StoredBlob> {
     const { tempPath, info } = await this.receive(input, options);
     try {
       const key = assertBlobKey(keyFor(info));
@@ -413,18 +434,17 @@ async function writeAll(handle: FileHandle, chunks: Buffer[]): Promise<number> {
 
 /**
  * Counts what flows through, stops the flow as soon as a limit is passed, and
- * has it hashed (sha256 and the digests asked for) by a {@link ContentDigester}:
+ * has it hashed (the digests asked for, if any) by a {@link ContentDigester}:
  * on this thread while small, on worker threads once large.
  */
 class ContentMeter extends Transform {
-  private readonly digester: ContentDigester;
-  private readonly extraDigests: boolean;
+  private readonly digester: ContentDigester | null;
   private size = 0;
 
-  constructor(private readonly limits: Pick<WriteOptions, 'maxBytes' | 'expectedSize' | 'digests'>) {
+  constructor(private readonly limits: Pick<WriteOptions, 'maxBytes' | 'expectedSize' | 'expectedSha256' | 'digests'>) {
     super();
-    this.extraDigests = (limits.digests ?? []).length > 0;
-    this.digester = new ContentDigester(['sha256', ...(limits.digests ?? []).filter((d) => d !== 'sha256')]);
+    const algorithms = digestsToCompute(limits);
+    this.digester = algorithms.length > 0 ? new ContentDigester(algorithms) : null;
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null, data?: Buffer) => void): void {
@@ -433,6 +453,7 @@ class ContentMeter extends Transform {
     if (maxBytes !== undefined && this.size > maxBytes) return callback(new BlobTooLargeError(maxBytes));
     if (expectedSize !== undefined && this.size > expectedSize)
       return callback(new BlobMismatchError('size', expectedSize, `more than ${expectedSize}`));
+    if (!this.digester) return callback(null, chunk);
     this.digester.update(chunk).then(
       () => callback(null, chunk),
       (error: Error) => callback(error),
@@ -440,13 +461,27 @@ class ContentMeter extends Transform {
   }
 
   async result(): Promise<BlobInfo> {
+    if (!this.digester) return { size: this.size };
     const digests = await this.digester.digest();
-    return { size: this.size, sha256: digests.sha256!, ...(this.extraDigests ? { digests } : {}) };
+    const others = Object.keys(digests).some((algorithm) => algorithm !== 'sha256');
+    return { size: this.size, ...(digests.sha256 ? { sha256: digests.sha256 } : {}), ...(others ? { digests } : {}) };
   }
 
   abort(): void {
-    this.digester.abort();
+    this.digester?.abort();
   }
+}
+
+/** What the writer asked for (the sha256 alone by default), and the sha256 when it was announced, to check it. */
+function digestsToCompute(options: Pick<WriteOptions, 'expectedSha256' | 'digests'>): DigestAlgorithm[] {
+  const asked = options.digests ?? ['sha256'];
+  return [...new Set<DigestAlgorithm>(options.expectedSha256 !== undefined ? ['sha256', ...asked] : asked)];
+}
+
+/** The info of a write whose digests included the sha256. */
+function hashed<T extends BlobInfo>(info: T): T & HashedBlobInfo {
+  if (info.sha256 === undefined) throw new Error('the content was stored without its sha256');
+  return info as T & HashedBlobInfo;
 }
 
 function checkAnnounced(info: BlobInfo, options: WriteOptions): void {
@@ -454,7 +489,7 @@ function checkAnnounced(info: BlobInfo, options: WriteOptions): void {
     throw new BlobMismatchError('size', options.expectedSize, info.size);
   }
   if (options.expectedSha256 !== undefined && info.sha256 !== options.expectedSha256.toLowerCase()) {
-    throw new BlobMismatchError('sha256', options.expectedSha256, info.sha256);
+    throw new BlobMismatchError('sha256', options.expectedSha256, info.sha256 ?? 'nothing');
   }
 }
 

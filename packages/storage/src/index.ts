@@ -4,6 +4,7 @@ export {
   BlobStore,
   type WriteOptions,
   type BlobInfo,
+  type HashedBlobInfo,
   type StoredBlob,
   type BlobStat,
   type ListedBlob,

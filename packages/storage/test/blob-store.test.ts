@@ -77,6 +77,41 @@ describe('BlobStore', () => {
     expect(await filesUnder(root)).toEqual([key]);
   });
 
+  it.each([
+    ['small content (hashed where it arrives)', 10 * 1024],
+    ['large content (hashed by worker threads)', 10 * MiB],
+  ])('computes only the digests asked for, in the pass that writes: %s', async (_what, size) => {
+    const digestOf = async (algorithm: string) => {
+      const hash = createHash(algorithm);
+      for await (const chunk of generated(size)) hash.update(chunk as Buffer);
+      return hash.digest('hex');
+    };
+    const none = await store.write('plain/none', generated(size), { digests: [] });
+    expect(none).toEqual({ key: 'plain/none', size, created: true });
+
+    const byDefault = await store.write('plain/default', generated(size));
+    expect(byDefault).toEqual({ key: 'plain/default', size, sha256: await digestOf('sha256'), created: true });
+
+    const chosen = await store.write('plain/chosen', generated(size), { digests: ['md5', 'sha512'] });
+    expect(chosen).toEqual({
+      key: 'plain/chosen',
+      size,
+      digests: { md5: await digestOf('md5'), sha512: await digestOf('sha512') },
+      created: true,
+    });
+    expect((await filesUnder(root)).sort()).toEqual(['plain/chosen', 'plain/default', 'plain/none']);
+  });
+
+  it('still checks an announced sha256 when no digest is asked for, and a content-addressed write always has its sha256', async () => {
+    await expect(store.write('checked/a', generated(100), { digests: [], expectedSha256: '0'.repeat(64) })).rejects.toBeInstanceOf(
+      BlobMismatchError,
+    );
+    const sha256 = await sha256Of(generated(100));
+    const derived = await store.writeDerived(generated(100), { digests: [] }, (info) => `derived/${info.sha256}`);
+    expect(derived).toEqual({ key: `derived/${sha256}`, size: 100, sha256, created: true });
+    expect(await filesUnder(root)).toEqual([`derived/${sha256}`]);
+  });
+
   it('reads byte ranges, deletes, and answers not-found', async () => {
     const key = 'lfs/ab/cd/abcd1234';
     await store.write(key, Readable.from([Buffer.from('hello world')]));

@@ -13,16 +13,25 @@ export interface BlobWriteOptions {
   signal?: AbortSignal;
   /** Replace an existing blob (default); when false an existing one is kept (`write` fails with BlobExistsError). */
   overwrite?: boolean;
-  /** Digests to compute besides the sha256, in the same pass (those a package registry reports). */
+  /**
+   * The digests to compute, in the pass that writes (default: the sha256 alone; `[]`
+   * computes none, for content whose digests no client can ask for). An announced
+   * sha256 and a content-addressed write (`writeDerived`) always compute the sha256.
+   */
   digests?: DigestAlgorithm[];
 }
 
-/** What a whole content is: its size and sha256 (lower-case hex). */
+/** What a whole content is: its size and, unless `digests` left it out, its sha256 (lower-case hex). */
 export interface BlobContentInfo {
   size: number;
-  sha256: string;
-  /** When `digests` were asked for: those and the sha256 (lower-case hex). */
+  sha256?: string;
+  /** When `digests` asked for some besides the sha256: all of those computed (lower-case hex). */
   digests?: Digests;
+}
+
+/** What a content-addressed write learns: its sha256 names it. */
+export interface HashedBlobContentInfo extends BlobContentInfo {
+  sha256: string;
 }
 
 /** A blob as a write left it. */
@@ -62,7 +71,11 @@ export abstract class BlobStorage {
   /** Stores `input` under `key` (replacing a blob there unless `overwrite: false`, then BlobExistsError). */
   abstract write(key: string, input: Readable, options?: BlobWriteOptions): Promise<StoredBlobInfo>;
   /** Like `write`, for keys that depend on the content (content addressing): `keyFor` gets its size and hash once it is all received. */
-  abstract writeDerived(input: Readable, options: BlobWriteOptions, keyFor: (info: BlobContentInfo) => string): Promise<StoredBlobInfo>;
+  abstract writeDerived(
+    input: Readable,
+    options: BlobWriteOptions,
+    keyFor: (info: HashedBlobContentInfo) => string,
+  ): Promise<StoredBlobInfo & HashedBlobContentInfo>;
   /** Streams a blob, optionally a byte range (inclusive `end`, as HTTP ranges); BlobNotFoundError when there is none. */
   abstract read(key: string, range?: { start?: number; end?: number }): Promise<Readable>;
   /** Its size and modification time; BlobNotFoundError when there is none. */

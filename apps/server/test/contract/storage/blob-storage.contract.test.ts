@@ -55,6 +55,8 @@ describe('BlobStorage contract (bound storage adapter)', () => {
   it('writes a blob, answering its key, size and sha256, and reads it back whole or by an inclusive byte range', async () => {
     const stored = await blobs.write(`${ns}/a`, content('hello world'));
     expect(stored).toEqual({ key: `${ns}/a`, size: 11, sha256: sha256('hello world'), created: true });
+    // A content whose digests no client can ask for (an attachment) is stored without hashing it.
+    expect(await blobs.write(`${ns}/b`, content('hello world'), { digests: [] })).toEqual({ key: `${ns}/b`, size: 11, created: true });
     expect(await text(blobs.read(`${ns}/a`))).toBe('hello world');
     expect(await text(blobs.read(`${ns}/a`, { start: 6, end: 8 }))).toBe('wor');
     expect(await blobs.stat(`${ns}/a`)).toEqual({ size: 11, modifiedAt: aDate });

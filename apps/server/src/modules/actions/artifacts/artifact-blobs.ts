@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { Readable } from 'node:stream';
-import { BlobStorage, StoredBlobInfo } from '../../storage/blob-storage';
+import { BlobStorage, HashedBlobContentInfo, StoredBlobInfo } from '../../storage/blob-storage';
 
 /** Largest block the Azure-style upload accepts (the artifact client sends 8 MiB blocks). */
 export const MAX_BLOCK_BYTES = 64 * 1024 * 1024;
 /** Largest artifact zip, assembled or sent in one PUT. */
 export const MAX_ARTIFACT_BYTES = 10 * 1024 * 1024 * 1024;
+
+/** A stored zip with its sha256: the artifact's digest, which clients check after downloading. */
+export type StoredZip = StoredBlobInfo & HashedBlobContentInfo;
 
 /**
  * Artifact zips under `[storage] PATH`, and the blocks they are uploaded in.
@@ -23,12 +26,15 @@ export class ArtifactBlobs {
     return `actions/artifacts/${uploadId}.zip`;
   }
 
+  /** A block is hashed by nobody: the zip it goes into is. */
   writeBlock(uploadId: number, blockId: string, content: Readable, signal?: AbortSignal): Promise<StoredBlobInfo> {
-    return this.blobs.write(this.blockKey(uploadId, blockId), content, { maxBytes: MAX_BLOCK_BYTES, signal });
+    return this.blobs.write(this.blockKey(uploadId, blockId), content, { maxBytes: MAX_BLOCK_BYTES, signal, digests: [] });
   }
 
-  writeZip(uploadId: number, content: Readable, signal?: AbortSignal): Promise<StoredBlobInfo> {
-    return this.blobs.write(this.zipKey(uploadId), content, { maxBytes: MAX_ARTIFACT_BYTES, signal });
+  async writeZip(uploadId: number, content: Readable, signal?: AbortSignal): Promise<StoredZip> {
+    const stored = await this.blobs.write(this.zipKey(uploadId), content, { maxBytes: MAX_ARTIFACT_BYTES, signal, digests: ['sha256'] });
+    if (stored.sha256 === undefined) throw new Error('the artifact zip was stored without its sha256');
+    return { ...stored, sha256: stored.sha256 };
   }
 
   /** Whether every listed block was uploaded. */
@@ -38,7 +44,7 @@ export class ArtifactBlobs {
   }
 
   /** Streams the blocks, in the listed order, into the upload's zip; then removes them. */
-  async assemble(uploadId: number, blockIds: string[]): Promise<StoredBlobInfo> {
+  async assemble(uploadId: number, blockIds: string[]): Promise<StoredZip> {
     const blobs = this.blobs;
     const keys = blockIds.map((blockId) => this.blockKey(uploadId, blockId));
     const concatenated = Readable.from(
