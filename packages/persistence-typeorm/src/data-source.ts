@@ -5,7 +5,7 @@ import { DataSource, DataSourceOptions } from 'typeorm';
 import { DatabaseOptions } from './database-options';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
-import { sqlite3ForTypeOrm } from './sqlite-driver';
+import { bindNumberParameters, sqlite3ForTypeOrm } from './sqlite-driver';
 
 function splitHostPort(hostPort: string): { host: string; port: number } {
   const match = /^(.*?)(?::(\d+))?$/.exec(hostPort.trim());
@@ -48,6 +48,7 @@ export function dataSourceOptions(options: DatabaseOptions): DataSourceOptions {
 export async function openDataSource(options: DatabaseOptions): Promise<DataSource> {
   if (options.type === 'sqlite3' && options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
   const dataSource = new DataSource(dataSourceOptions(options));
+  if (options.type === 'sqlite3') bindNumberParameters(dataSource.driver as unknown as Parameters<typeof bindNumberParameters>[0]);
   await dataSource.initialize();
   await dataSource.runMigrations({ transaction: 'each' });
   return dataSource;

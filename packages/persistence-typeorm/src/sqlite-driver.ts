@@ -1,4 +1,5 @@
 import * as sqlite3 from 'sqlite3';
+import { ObjectLiteral } from 'typeorm';
 
 /** Prepared statements kept per connection: far more than the distinct statements Bellows runs. */
 const MAX_STATEMENTS = 1000;
@@ -107,3 +108,26 @@ export const sqlite3ForTypeOrm = Object.create(sqlite3, {
   Database: { value: StatementReusingDatabase },
   verbose: { value: () => sqlite3ForTypeOrm },
 }) as typeof sqlite3;
+
+type EscapeQuery = (sql: string, parameters: ObjectLiteral, nativeParameters: ObjectLiteral) => [string, unknown[]];
+
+/**
+ * Makes TypeORM's SQLite driver bind number parameters instead of writing
+ * them into the SQL. It writes `:id` as `5` (`WHERE id = 5`), so every id,
+ * timestamp or size made a statement text of its own: the prepared-statement
+ * cache (StatementReusingDatabase) prepared it again, kept it, and pushed the
+ * statements that do repeat out of the cache. Bound, `WHERE id = ?` is one
+ * statement for every id, as on PostgreSQL.
+ *
+ * The driver passes values it does not know on as they are: a number is
+ * handed to it boxed (a Number object) and unboxed in the parameter list.
+ */
+export function bindNumberParameters(driver: { escapeQueryWithParameters: EscapeQuery }): void {
+  const escape = driver.escapeQueryWithParameters.bind(driver);
+  driver.escapeQueryWithParameters = (sql, parameters, nativeParameters) => {
+    const boxed: ObjectLiteral = {};
+    for (const [key, value] of Object.entries(parameters ?? {})) boxed[key] = typeof value === 'number' ? new Number(value) : value;
+    const [text, values] = escape(sql, boxed, nativeParameters);
+    return [text, values.map((value) => (value instanceof Number ? value.valueOf() : value))];
+  };
+}

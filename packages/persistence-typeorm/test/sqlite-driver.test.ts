@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { DataSource, QueryFailedError } from 'typeorm';
-import { sqlite3ForTypeOrm } from '../src/sqlite-driver';
+import { bindNumberParameters, sqlite3ForTypeOrm } from '../src/sqlite-driver';
 
 /** The SQLite connection that reuses its prepared statements, through TypeORM as Bellows uses it. */
 describe('SQLite with reused prepared statements', () => {
@@ -76,5 +76,53 @@ describe('SQLite with reused prepared statements', () => {
     );
     await Promise.allSettled([...before, ...late]);
     expect(await closed).toBeNull();
+  });
+});
+
+/** TypeORM writes number parameters into the SQL on SQLite (`WHERE id = 5`); Bellows has them bound. */
+describe('SQLite with number parameters bound', () => {
+  let dir: string;
+  let dataSource: DataSource;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'bellows-sqlite-numbers-'));
+    dataSource = new DataSource({ type: 'sqlite', driver: sqlite3ForTypeOrm, database: join(dir, 'test.db'), enableWAL: true });
+    bindNumberParameters(dataSource.driver as unknown as Parameters<typeof bindNumberParameters>[0]);
+    await dataSource.initialize();
+    await dataSource.query('CREATE TABLE thing (id INTEGER PRIMARY KEY, at BIGINT NOT NULL, label TEXT NOT NULL)');
+  });
+  afterAll(async () => {
+    await dataSource?.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const preparedStatements = () =>
+    (dataSource.driver as unknown as { databaseConnection: { statements: Map<string, unknown> } }).databaseConnection.statements;
+
+  it('finds each row by its id, a millisecond date and a number written as text, with one prepared statement for every id', async () => {
+    const at = 1_795_557_762_494;
+    for (let id = 1; id <= 30; id++)
+      await dataSource.query('INSERT INTO thing (id, at, label) VALUES (?, ?, ?)', [id, at + id, String(id)]);
+    const before = preparedStatements().size;
+    const find = (id: number) =>
+      dataSource
+        .createQueryBuilder()
+        .select('t.id', 'id')
+        .from('thing', 't')
+        .where('t.id = :id AND t.at >= :since AND t.label = :label', { id, since: at + id, label: id })
+        .getRawMany<{ id: number }>();
+    const found = await Promise.all(Array.from({ length: 30 }, (_, i) => find(i + 1)));
+    expect(found.map((rows) => rows.map((row) => row.id))).toEqual(Array.from({ length: 30 }, (_, i) => [i + 1]));
+    expect(preparedStatements().size).toBe(before + 1);
+  });
+
+  it('binds booleans and lists as before', async () => {
+    const rows = await dataSource
+      .createQueryBuilder()
+      .select('COUNT(*)', 'n')
+      .from('thing', 't')
+      .where('t.id IN (:...ids) AND :yes = 1', { ids: [1, 2, 3], yes: true })
+      .getRawOne<{ n: number }>();
+    expect(rows).toEqual({ n: 3 });
   });
 });
