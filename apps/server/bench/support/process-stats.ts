@@ -43,9 +43,9 @@ export function readCpuSeconds(pid: number): number {
   return cpuSecondsIn(`/proc/${pid}/stat`);
 }
 
-/** CPU time this process's main thread (its event loop, without workers and libuv's pool) has used so far, in seconds. */
-export function readMainThreadCpuSeconds(): number {
-  return cpuSecondsIn(`/proc/${process.pid}/task/${process.pid}/stat`);
+/** CPU time a process's main thread (its event loop, without workers and libuv's pool) has used so far, in seconds. */
+export function readMainThreadCpuSeconds(pid = process.pid): number {
+  return cpuSecondsIn(`/proc/${pid}/task/${pid}/stat`);
 }
 
 function cpuSecondsIn(statFile: string): number {

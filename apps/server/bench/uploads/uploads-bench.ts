@@ -8,7 +8,7 @@ import { BenchContext, BenchPart, SummaryRow } from '../bench-part';
 import { enginesToRun, machine } from '../support/engines';
 import { round, summarize } from '../support/stats';
 import { grouped } from '../support/summary';
-import { MemorySampler, readCpuSeconds, readRssKiB, stopChild } from '../support/process-stats';
+import { MemorySampler, readCpuSeconds, readMainThreadCpuSeconds, readRssKiB, stopChild } from '../support/process-stats';
 import { numberFromEnv } from '../support/settings';
 import type { RecountAnswer, UploadsBenchServerInfo } from './uploads-server-child';
 import { BenchFile, Upload, UPLOAD_PATHS, UploadPath, UploadTarget } from './upload-clients';
@@ -19,7 +19,7 @@ const MiB = 1024 * 1024;
 const SETTINGS = {
   /** Size of the uploaded file (random, incompressible bytes). */
   megabytes: numberFromEnv('BENCH_UPLOAD_MIB', 1024),
-  /** Each path is measured this many times (each beside its own `dd`); median MiB/s over median dd MiB/s is reported. */
+  /** Each path is measured this many times (each between two `dd`s); median MiB/s over median dd MiB/s is reported. */
   runs: numberFromEnv('BENCH_UPLOAD_RUNS', 3),
 };
 
@@ -29,12 +29,16 @@ export const UPLOAD_RSS_GOAL_MIB = 100;
 
 interface PathResult {
   path: UploadPath;
-  /** MiB/s of the upload (request start to answer) and of dd beside it, median run by ratio. */
+  /** MiB/s of the upload (request start to answer), and the median of the dd runs beside it. */
   bellowsMiBps: number;
   ddMiBps: number;
+  /** Every dd beside the upload(s): one just before and one just after each. */
+  ddSamplesMiBps: number[];
   ratio: number;
   /** CPU seconds (user + system, all threads) the server used for the upload: unlike MiB/s, it does not depend on what else the machine runs. */
   serverCpuSeconds: number;
+  /** The part of it on the server's main thread (the event loop); the rest is digest workers and libuv's file-system pool. */
+  serverMainThreadCpuSeconds: number;
   /** Peak resident memory during the upload minus the resident memory just before it. */
   rssGrowthMiB: number;
   /** Latency of small reads (`GET /user`) sent one after another during the upload: is the event loop free? */
@@ -107,7 +111,7 @@ async function benchEngine(context: BenchContext, engine: string, file: BenchFil
         const measured = await measurePath(target, path, file, info.dataDir, child.pid!, run);
         context.log(
           `uploads ${engine}: ${path} run ${run + 1}/${SETTINGS.runs}: ${round(measured.bellowsMiBps, 1)} MiB/s, ` +
-            `dd ${round(measured.ddMiBps, 1)} MiB/s (${round(measured.ratio, 2)}×), server CPU ${measured.serverCpuSeconds} s, RSS +${measured.rssGrowthMiB} MiB, ` +
+            `dd ${measured.ddSamplesMiBps.join(' and ')} MiB/s before and after (${round(measured.ratio, 2)}×), server CPU ${measured.serverCpuSeconds} s (main thread ${measured.serverMainThreadCpuSeconds} s), RSS +${measured.rssGrowthMiB} MiB, ` +
             `GET /user during it (${measured.probe.count}×) p99 ${measured.probe.p99} ms max ${measured.probe.max} ms` +
             (measured.failure ? ` FAILED: ${measured.failure}` : ''),
         );
@@ -133,7 +137,11 @@ async function benchEngine(context: BenchContext, engine: string, file: BenchFil
   }
 }
 
-/** One upload through `path`, with dd writing the same bytes beside it (just before). */
+/**
+ * One upload through `path`, with dd writing the same bytes just before it and
+ * just after it: the disk's speed drifts over tens of seconds (the host's cache
+ * fills and drains), so the two bracket what the upload met.
+ */
 async function measurePath(
   target: UploadTarget,
   path: UploadPath,
@@ -142,10 +150,11 @@ async function measurePath(
   serverPid: number,
   run: number,
 ): Promise<PathResult> {
-  const ddSeconds = await ddWrite(file, join(dataDir, `dd-baseline-${run}.bin`));
+  const ddBefore = await ddWrite(file, join(dataDir, `dd-baseline-${run}.bin`));
   const upload: Upload = target.upload(path, file, run);
   const idleKiB = readRssKiB(serverPid);
   const cpuBefore = readCpuSeconds(serverPid);
+  const mainCpuBefore = readMainThreadCpuSeconds(serverPid);
   const sampler = new MemorySampler(serverPid);
   const probe = target.probeUntil(upload.done);
   const started = performance.now();
@@ -156,50 +165,64 @@ async function measurePath(
   const seconds = (performance.now() - started) / 1000;
   const peakKiB = sampler.stop();
   const serverCpuSeconds = round(readCpuSeconds(serverPid) - cpuBefore, 2);
+  const serverMainThreadCpuSeconds = round(readMainThreadCpuSeconds(serverPid) - mainCpuBefore, 2);
   const latencies = await probe;
-  if (failure !== undefined) return failedPath(path, failure, file.megabytes / ddSeconds);
+  const ddSamplesMiBps = [ddBefore, await ddWrite(file, join(dataDir, `dd-baseline-${run}.bin`))].map((s) => round(file.megabytes / s, 1));
+  const ddMiBps = median(ddSamplesMiBps);
+  if (failure !== undefined) return failedPath(path, failure, ddSamplesMiBps);
   await upload.verify();
   const bellowsMiBps = file.megabytes / seconds;
-  const ddMiBps = file.megabytes / ddSeconds;
   const summary = latencies.length > 0 ? summarize(latencies) : { count: 0, p50: 0, p99: 0, max: 0 };
   return {
     path,
     bellowsMiBps: round(bellowsMiBps, 1),
     ddMiBps: round(ddMiBps, 1),
+    ddSamplesMiBps,
     ratio: round(bellowsMiBps / ddMiBps, 3),
     serverCpuSeconds,
+    serverMainThreadCpuSeconds,
     rssGrowthMiB: round(Math.max(0, peakKiB - idleKiB) / 1024, 1),
     probe: { count: summary.count, p50: summary.p50, p99: summary.p99, max: summary.max },
   };
 }
 
 /**
- * The median upload speed over the median dd speed: dd on a virtual disk swings
- * (the host's cache sometimes takes a whole GiB at 800 MiB/s), so pairing each
- * upload with its own dd would let one lucky dd decide the ratio.
+ * The median upload speed over the median of all the dd runs beside them: dd on
+ * a virtual disk swings (the host's cache sometimes takes a whole GiB at
+ * 1 500 MiB/s, sometimes writes at 250), so pairing each upload with its own dd
+ * would let one lucky dd decide the ratio.
  */
 function medianOf(runs: PathResult[]): PathResult {
   const failed = runs.find((run) => run.failure);
   if (failed) return failed;
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  const bellowsMiBps = median(runs.map((r) => r.bellowsMiBps));
-  const ddMiBps = median(runs.map((r) => r.ddMiBps));
-  const middle = runs.find((r) => r.bellowsMiBps === bellowsMiBps)!;
+  const middle = [...runs].sort((a, b) => a.bellowsMiBps - b.bellowsMiBps)[Math.floor(runs.length / 2)]; // its CPU, memory and probe figures are reported
+  const ddSamplesMiBps = runs.flatMap((r) => r.ddSamplesMiBps);
+  const ddMiBps = round(median(ddSamplesMiBps), 1);
   return {
     ...middle,
     ddMiBps,
-    ratio: round(bellowsMiBps / ddMiBps, 3),
+    ddSamplesMiBps,
+    ratio: round(middle.bellowsMiBps / ddMiBps, 3),
     rssGrowthMiB: Math.max(...runs.map((r) => r.rssGrowthMiB)),
   };
 }
 
-function failedPath(path: UploadPath, failure: string, ddMiBps: number): PathResult {
+/** The middle value (of an even count, the mean of the two middle ones). */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+function failedPath(path: UploadPath, failure: string, ddSamplesMiBps: number[]): PathResult {
   return {
     path,
     bellowsMiBps: 0,
-    ddMiBps: round(ddMiBps, 1),
+    ddMiBps: median(ddSamplesMiBps),
+    ddSamplesMiBps,
     ratio: 0,
     serverCpuSeconds: 0,
+    serverMainThreadCpuSeconds: 0,
     rssGrowthMiB: 0,
     probe: { count: 0, p50: 0, p99: 0, max: 0 },
     failure,
@@ -254,11 +277,11 @@ function summaryRows(result: UploadsBenchResult): SummaryRow[] {
 }
 
 export function formatUploadsTable(result: UploadsBenchResult): string {
-  const header = `${'path'.padEnd(22)}${'MiB/s'.padStart(9)}${'dd MiB/s'.padStart(10)}${'ratio'.padStart(8)}${'CPU s'.padStart(8)}${'RSS +MiB'.padStart(10)}${'GET p99 ms'.padStart(12)}${'max ms'.padStart(9)}`;
+  const header = `${'path'.padEnd(22)}${'MiB/s'.padStart(9)}${'dd MiB/s'.padStart(10)}${'ratio'.padStart(8)}${'CPU s'.padStart(8)}${'main s'.padStart(8)}${'RSS +MiB'.padStart(10)}${'GET p99 ms'.padStart(12)}${'max ms'.padStart(9)}`;
   const lines = result.paths.map((p) =>
     p.failure
       ? `${p.path.padEnd(22)} failed: ${p.failure}`
-      : `${p.path.padEnd(22)}${String(p.bellowsMiBps).padStart(9)}${String(p.ddMiBps).padStart(10)}${p.ratio.toFixed(2).padStart(8)}${String(p.serverCpuSeconds).padStart(8)}` +
+      : `${p.path.padEnd(22)}${String(p.bellowsMiBps).padStart(9)}${String(p.ddMiBps).padStart(10)}${p.ratio.toFixed(2).padStart(8)}${String(p.serverCpuSeconds).padStart(8)}${String(p.serverMainThreadCpuSeconds).padStart(8)}` +
         `${String(p.rssGrowthMiB).padStart(10)}${String(p.probe.p99).padStart(12)}${String(p.probe.max).padStart(9)}`,
   );
   return [`uploads on ${result.engine} (${result.settings.megabytes} MiB, median of ${result.settings.runs}):`, header, ...lines].join(
