@@ -59,6 +59,21 @@ export class UploadTarget {
     return new UploadTarget(info, (JSON.parse(answer.body) as { number: number }).number);
   }
 
+  /**
+   * What a path needs before its upload, done before the clock starts: the LFS
+   * run's repository (creating one, with its git init, is not part of an upload).
+   */
+  async prepare(path: UploadPath, run: number): Promise<void> {
+    if (path !== 'LFS PUT') return;
+    const created = await send(
+      'POST',
+      `${this.info.url}api/v1/user/repos`,
+      tokenHeaders(this.info, { 'content-type': 'application/json' }),
+      JSON.stringify({ name: lfsRepo(run) }),
+    );
+    expectOk(created, `creating the repository ${lfsRepo(run)}`);
+  }
+
   upload(path: UploadPath, file: BenchFile, run: number): Upload {
     switch (path) {
       case 'attachment multipart':
@@ -134,20 +149,13 @@ export class UploadTarget {
 
   /**
    * The batch request, then the PUT it asks for. Each run uploads to a
-   * repository of its own: one that references the object already would be
-   * told there is nothing to send.
+   * repository of its own (see {@link prepare}): one that references the
+   * object already would be told there is nothing to send.
    */
   private lfs(file: BenchFile, run: number): Upload {
-    const repo = `lfs-${run}`;
+    const repo = lfsRepo(run);
     const lfsHeaders = { 'content-type': 'application/vnd.git-lfs+json', accept: 'application/vnd.git-lfs+json' };
     const done = (async () => {
-      const created = await send(
-        'POST',
-        `${this.info.url}api/v1/user/repos`,
-        tokenHeaders(this.info, { 'content-type': 'application/json' }),
-        JSON.stringify({ name: repo }),
-      );
-      expectOk(created, `creating the repository ${repo}`);
       const batch = await send(
         'POST',
         `${this.lfsBase(repo)}/objects/batch`,
@@ -222,6 +230,10 @@ export class UploadTarget {
   private lfsBase(repo: string): string {
     return `${this.info.url}${this.info.owner}/${repo}.git/info/lfs`;
   }
+}
+
+function lfsRepo(run: number): string {
+  return `lfs-${run}`;
 }
 
 /** The multipart form: its framing around the file's bytes, streamed. */

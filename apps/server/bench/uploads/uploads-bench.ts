@@ -151,6 +151,7 @@ async function measurePath(
   run: number,
 ): Promise<PathResult> {
   const ddBefore = await ddWrite(file, join(dataDir, `dd-baseline-${run}.bin`));
+  await target.prepare(path, run);
   const upload: Upload = target.upload(path, file, run);
   const idleKiB = readRssKiB(serverPid);
   const cpuBefore = readCpuSeconds(serverPid);
