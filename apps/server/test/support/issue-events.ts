@@ -25,7 +25,7 @@ export async function openIssueWithEvent(
       milestoneId: null,
       createdAt: new Date(),
     });
-    await events.publish(tx, { kind: 'issue-opened', issueId: issue.id, actorId: poster.id, content: body, at: issue.createdAt });
+    await events.publish(tx, { kind: 'issue-opened', issue, actorId: poster.id, content: body, at: issue.createdAt });
     return { id: issue.id, index: issue.index };
   });
 }
@@ -34,9 +34,11 @@ export async function commentWithEvent(server: TestServer, issueId: number, post
   const events = server.app.get(IssueEvents, { strict: false });
   return server.db.transaction(async (tx) => {
     const comment = await tx.comments.insert({ issueId, type: 0, posterId: poster.id, content, createdAt: new Date() });
+    const issue = await tx.issues.findById(issueId);
+    if (!issue) throw new Error(`no issue ${issueId}`);
     await events.publish(tx, {
       kind: 'comment-created',
-      issueId,
+      issue,
       commentId: comment.id,
       actorId: poster.id,
       content,

@@ -14,6 +14,12 @@ export abstract class NotificationStore {
   abstract isWatching(userId: number, repoId: number): Promise<boolean>;
   /** The users recorded as taking part in the issue. */
   abstract participantIds(issueId: number): Promise<number[]>;
+  /**
+   * Everyone an event on the issue may concern, before anyone's access is
+   * checked: the repository's watchers (as `repositoryWatcherIds`), the
+   * issue's participants and its assignees, each once, in one read.
+   */
+  abstract audienceOf(issueId: number, repoId: number, ownerId: number): Promise<number[]>;
   /** Records the users as taking part in the issue; those already recorded stay as they are. */
   abstract addParticipants(issueId: number, userIds: readonly number[]): Promise<void>;
   /**

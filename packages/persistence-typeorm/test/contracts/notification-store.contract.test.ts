@@ -70,6 +70,38 @@ describeEachEngine('NotificationStore contract', (ctx) => {
     expect((await store().participantIds(issue.id)).sort()).toEqual([a.id, b.id].sort());
   });
 
+  it("finds an issue's audience in one read: watchers (explicit, the owning user, an organization's Owners team), participants and assignees, each once", async () => {
+    const { db } = ctx();
+    const { owner, repo, issue } = await issueIn();
+    const [watcher, participant, assignee, stranger] = [
+      await newOwner(db.owners),
+      await newOwner(db.owners),
+      await newOwner(db.owners),
+      await newOwner(db.owners),
+    ];
+    await store().watch(watcher.id, repo.id, at(1));
+    await store().addParticipants(issue.id, [participant.id, owner.id, watcher.id]);
+    await db.issues.setAssignees(issue.id, [assignee.id, participant.id]);
+    const audience = await store().audienceOf(issue.id, repo.id, owner.id);
+    expect(audience.sort()).toEqual([owner.id, watcher.id, participant.id, assignee.id].sort());
+    expect(audience).not.toContain(stranger.id);
+
+    const { owner: org, repo: orgRepo } = await newRepository(db, 'organization');
+    const orgIssue = await newIssue(db, { repoId: orgRepo.id, posterId: watcher.id });
+    const admin = await newOwner(db.owners);
+    const ownersTeam = await db.teams.insert({
+      orgId: org.id,
+      name: 'Owners',
+      description: '',
+      permission: 'owner',
+      includesAllRepositories: true,
+      canCreateOrgRepo: false,
+      unitsMap: '{}',
+    });
+    await db.teamMembers.add(ownersTeam.id, admin.id);
+    expect(await store().audienceOf(orgIssue.id, orgRepo.id, org.id)).toEqual([admin.id]);
+  });
+
   it('opens an unread thread per user; a later event refreshes it (a pinned one stays pinned), keeping the comment if none is given', async () => {
     const { db } = ctx();
     const { issue, event } = await issueIn();

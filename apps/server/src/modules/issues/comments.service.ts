@@ -105,7 +105,7 @@ export class CommentsService {
       await this.references.record(tx, { repoCtx, issue, comment, author: actor.user }, dates.crossReferences);
       await this.events?.publish(tx, {
         kind: 'comment-created',
-        issueId: issue.id,
+        issue,
         commentId: comment.id,
         actorId: actor.user.id,
         content: body,

@@ -89,7 +89,7 @@ export class IssuesService {
       if (labelIds.length) await tx.issueLabels.add(created.id, labelIds);
       const events = crossReferenceEvents(created.body, mentioning(repoCtx, created), now);
       await this.references.record(tx, { repoCtx, issue: created, comment: null, author: actor.user }, events);
-      await this.events?.publish(tx, { kind: 'issue-opened', issueId: created.id, actorId: actor.user.id, content: created.body, at: now });
+      await this.events?.publish(tx, { kind: 'issue-opened', issue: created, actorId: actor.user.id, content: created.body, at: now });
       return created;
     });
     return this.get(repoCtx, (await this.issues.findById(issue.id)) as Issue, actor.user);
@@ -148,7 +148,7 @@ export class IssuesService {
         await this.timeline.record(tx, { ...event, type: changes.isClosed ? CommentType.Close : CommentType.Reopen });
         await this.events?.publish(tx, {
           kind: changes.isClosed ? 'issue-closed' : 'issue-reopened',
-          issueId: issue.id,
+          issue: current,
           actorId: actor.user.id,
           at: date,
         });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { TransactionStores } from '@bellows/domain';
+import { Issue, TransactionStores } from '@bellows/domain';
 
 /**
  * The hook between issues and notifications. The issues module publishes what
@@ -10,16 +10,20 @@ import { TransactionStores } from '@bellows/domain';
  * listeners write in the same unit of work, so an issue is never stored
  * without its notifications or the other way round.
  *
- *   await this.issueEvents.publish(tx, { kind: 'issue-opened', issueId, actorId, content: body, at: createdAt });
- *   await this.issueEvents.publish(tx, { kind: 'comment-created', issueId, commentId, actorId, content, at: comment.createdAt });
- *   await this.issueEvents.publish(tx, { kind: 'issue-closed' | 'issue-reopened', issueId, actorId, at });
+ *   await this.issueEvents.publish(tx, { kind: 'issue-opened', issue, actorId, content: body, at: createdAt });
+ *   await this.issueEvents.publish(tx, { kind: 'comment-created', issue, commentId, actorId, content, at: comment.createdAt });
+ *   await this.issueEvents.publish(tx, { kind: 'issue-closed' | 'issue-reopened', issue, actorId, at });
  */
 export type IssueEventKind = 'issue-opened' | 'comment-created' | 'issue-closed' | 'issue-reopened';
 
 export interface IssueEvent {
   kind: IssueEventKind;
-  /** The `issue` row's id (not its number in the repository). */
-  issueId: number;
+  /**
+   * The issue, as the publisher holds it: listeners read only what never
+   * changes after it is opened (its row id, repository, poster, and whether it
+   * is a pull request), so they need not read it again inside the transaction.
+   */
+  issue: EventIssue;
   /** Who did it; they are never notified of their own action. */
   actorId: number;
   /** The comment the event created, for `comment-created`. */
@@ -29,6 +33,9 @@ export interface IssueEvent {
   /** When it happened (a back-dated `updated_at` included); now when absent. */
   at?: Date;
 }
+
+/** What of an issue every event carries: the parts that never change once it is opened. */
+export type EventIssue = Pick<Issue, 'id' | 'repoId' | 'posterId' | 'isPull'>;
 
 export type IssueEventListener = (tx: TransactionStores, event: IssueEvent) => Promise<void>;
 

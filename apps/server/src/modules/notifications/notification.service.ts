@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { Issue, mentionedNames, Owner, Repository, RepositoryStore, TransactionStores } from '@bellows/domain';
+import { mentionedNames, Owner, Repository, RepositoryStore, TransactionStores } from '@bellows/domain';
 import { RepositoryAccess } from '../repositories/repository-access.service';
-import { IssueEvent, IssueEvents } from './notification-events';
+import { EventIssue, IssueEvent, IssueEvents } from './notification-events';
 
 /** More mentions than this in one text notify only the first ones (a guard against mass-mention spam). */
 const MAX_MENTIONS = 50;
@@ -25,21 +25,19 @@ export class NotificationService implements OnModuleInit {
   }
 
   async onIssueEvent(tx: TransactionStores, event: IssueEvent): Promise<void> {
-    const issue = await tx.issues.findById(event.issueId);
-    const repo = issue && (await this.repositories.findById(issue.repoId));
-    const owner = repo && (await tx.owners.findById(repo.ownerId));
-    if (!issue || !repo || !owner) return;
+    const { issue } = event;
+    const repo = await this.repositories.findById(issue.repoId);
+    if (!repo) return;
 
     const mentioned = await this.mentionedUsers(tx, event.content ?? '');
     await tx.notifications.addParticipants(issue.id, this.newParticipants(issue, event, mentioned));
 
-    const candidates = new Set([
-      ...(await tx.notifications.repositoryWatcherIds(repo.id, owner.id)),
-      ...(await tx.notifications.participantIds(issue.id)),
-      ...((await tx.issues.assigneesOf([issue.id])).get(issue.id) ?? []).map((user) => user.id),
-    ]);
-    candidates.delete(event.actorId);
-    const recipients = await this.readersAmong(tx, [...candidates], owner, repo);
+    const candidates = (await tx.notifications.audienceOf(issue.id, repo.id, repo.ownerId)).filter((id) => id !== event.actorId);
+    // Most events concern only their author (a lone user's own repository): the owner is read only when someone is to be checked.
+    if (candidates.length === 0) return;
+    const owner = await tx.owners.findById(repo.ownerId);
+    if (!owner) return;
+    const recipients = await this.readersAmong(tx, candidates, owner, repo);
     await tx.notifications.notify(recipients, {
       repoId: repo.id,
       issueId: issue.id,
@@ -50,7 +48,7 @@ export class NotificationService implements OnModuleInit {
   }
 
   /** Who takes part from now on: the poster, whoever writes (opens or comments), and those mentioned. */
-  private newParticipants(issue: Issue, event: IssueEvent, mentioned: Owner[]): number[] {
+  private newParticipants(issue: EventIssue, event: IssueEvent, mentioned: Owner[]): number[] {
     const ids = mentioned.map((user) => user.id);
     if (issue.posterId !== null) ids.push(issue.posterId);
     if (event.kind === 'issue-opened' || event.kind === 'comment-created') ids.push(event.actorId);
