@@ -57,6 +57,37 @@ describe('issues', () => {
     expect(read.body).toEqual(created);
   });
 
+  it('answers a new issue with its milestone, labels, assignees and references as a later read shows it', async () => {
+    const repoPath = `/repos/${owner.name}/${repo.name}`;
+    const milestone = (await server.request(`${repoPath}/milestones`, { method: 'POST', body: { title: 'opened-with' }, ...as(owner) }))
+      .body;
+    const label = (
+      await server.request(`${repoPath}/labels`, { method: 'POST', body: { name: 'opened-with', color: '#00aabb' }, ...as(owner) })
+    ).body;
+    const target = await open('Referenced from a new issue');
+    const created = await server.request(issues(repo), {
+      method: 'POST',
+      body: {
+        title: 'Opened with everything',
+        body: `see #${target.number}`,
+        milestone: milestone.id,
+        labels: [label.id],
+        assignees: [owner.name],
+      },
+      ...as(owner),
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      milestone: { id: milestone.id },
+      labels: [{ id: label.id }],
+      assignees: [{ login: owner.name }],
+      comments: 0,
+    });
+    expect((await server.request(issues(repo, `/${created.body.number}`), as(owner))).body).toEqual(created.body);
+    const plain = await open('Opened plainly, mentioning #' + target.number);
+    expect((await server.request(issues(repo, `/${plain.number}`), as(owner))).body).toEqual(plain);
+  });
+
   it('shares numbering with pull requests and lists only issues with type=issues', async () => {
     const first = await open('before the pull');
     const pull = await server.db.pullRequests.create({

@@ -92,7 +92,12 @@ export class IssuesService {
       await this.events?.publish(tx, { kind: 'issue-opened', issue: created, actorId: actor.user.id, content: created.body, at: now });
       return created;
     });
-    return this.get(repoCtx, (await this.issues.findById(issue.id)) as Issue, actor.user);
+    // The answer is the issue as this transaction wrote it (no read-back): a new issue has no comments and is no pull
+    // request, so only the labels and assignees it was opened with are left to read, and only when there are some.
+    const opened: Issue = { ...issue, milestoneId: milestone?.id ?? null, poster: actor.user };
+    if (labelIds.length || assignees.length) return this.get(repoCtx, opened, actor.user);
+    const [answer] = await this.shaper.listed([{ issue: opened, labels: [], assignees: [], comments: 0, pull: null }], repoCtx, actor.user);
+    return answer;
   }
 
   /** One page of the repository's issues narrowed by issueListIssues' parameters, as the viewer sees them. */
