@@ -86,6 +86,13 @@ describe('issues', () => {
     expect((await server.request(issues(repo, `/${created.body.number}`), as(owner))).body).toEqual(created.body);
     const plain = await open('Opened plainly, mentioning #' + target.number);
     expect((await server.request(issues(repo, `/${plain.number}`), as(owner))).body).toEqual(plain);
+    const comment = await server.request(issues(repo, `/${plain.number}/comments`), {
+      method: 'POST',
+      body: { body: `a comment mentioning #${target.number}` },
+      ...as(reader),
+    });
+    expect(comment.status).toBe(201);
+    expect((await server.request(issues(repo, `/comments/${comment.body.id}`), as(reader))).body).toEqual(comment.body);
   });
 
   it('shares numbering with pull requests and lists only issues with type=issues', async () => {

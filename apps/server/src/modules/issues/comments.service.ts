@@ -93,7 +93,7 @@ export class CommentsService {
   async create({ repoCtx, issue }: ResolvedIssue, body: string, rawUpdatedAt: unknown, actor: Actor): Promise<ApiComment> {
     const context = this.policy.context(repoCtx, actor, rawUpdatedAt);
     const dates = this.policy.decide(() => createCommentDates(commented(repoCtx, issue), body, context));
-    const id = await this.unitOfWork.run(async (tx) => {
+    const stored = await this.unitOfWork.run(async (tx) => {
       const comment = await this.timeline.record(tx, {
         issueId: issue.id,
         type: CommentType.Comment,
@@ -113,9 +113,10 @@ export class CommentsService {
       });
       // Last: on PostgreSQL this holds the issue's row until commit, and every comment on the issue waits for it.
       await tx.issues.touch(issue.id, dates.issueUpdatedAt);
-      return comment.id;
+      return comment;
     });
-    return this.shaper.comment((await this.comments.findById(id)) as IssueComment, issue, repoCtx, actor.user);
+    // The answer is the comment as stored (the insert answers every column), with its poster: no read-back.
+    return this.shaper.comment({ ...stored, poster: actor.user }, issue, repoCtx, actor.user);
   }
 
   /** The poster or a repository administrator may edit; mentions new to the text add references. */
