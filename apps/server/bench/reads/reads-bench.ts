@@ -123,8 +123,9 @@ async function seedRepository(apiUrl: string, owner: string, token: string): Pro
     { path: '/user/quota', goal: QUOTA_GOAL, ceilings: true },
     { path: '/user/quota/check?subject=size:all', goal: QUOTA_GOAL, ceilings: true },
     { path: '/user', goal: TYPICAL_GOAL },
-    { path: `/repos/${owner}/bench-repo`, goal: TYPICAL_GOAL },
-    { path: `/repos/${owner}/bench-repo/issues`, goal: TYPICAL_GOAL },
+    // The repository and its issue list answer bigger bodies (1.5 and 11 KiB): their own ceilings say what this runtime allows there.
+    { path: `/repos/${owner}/bench-repo`, goal: TYPICAL_GOAL, ceilings: true },
+    { path: `/repos/${owner}/bench-repo/issues`, goal: TYPICAL_GOAL, ceilings: true },
   ];
 }
 
