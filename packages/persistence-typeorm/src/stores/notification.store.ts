@@ -5,6 +5,7 @@ import { NotificationEntity } from '../entities/notification.entity';
 import { OwnerEntity } from '../entities/owner.entity';
 import { RepoWatchEntity } from '../entities/repo-watch.entity';
 import { TeamMemberEntity } from '../entities/team-member.entity';
+import { parameterMarkers } from './sql-parameters';
 
 /**
  * Notification threads (one per user and issue), the explicit watchers of
@@ -62,8 +63,7 @@ export class TypeOrmNotificationStore implements NotificationStore {
    * PostgreSQL the issue's row) until it commits.
    */
   async audienceOf(issueId: number, repoId: number, ownerId: number): Promise<number[]> {
-    // Numbered parameters, each used where needed: `?1` on SQLite, `$1` on PostgreSQL.
-    const p = (n: number) => (this.manager.connection.options.type === 'postgres' ? `$${n}` : `?${n}`);
+    const p = parameterMarkers(this.manager);
     const rows: { id: number | string }[] = await this.manager.query(
       `/* notification audience */
        SELECT user_id AS id FROM watch WHERE repo_id = ${p(1)}
@@ -79,8 +79,13 @@ export class TypeOrmNotificationStore implements NotificationStore {
   /** Records the users as taking part in the issue; those already recorded stay as they are. */
   async addParticipants(issueId: number, userIds: readonly number[]): Promise<void> {
     if (userIds.length === 0) return;
-    const values = userIds.map((userId) => ({ issueId, userId }));
-    await this.manager.createQueryBuilder().insert().into(IssueParticipantEntity).values(values).orIgnore().execute();
+    // Written out, not built by the query builder: it runs inside every issue and comment transaction (see audienceOf).
+    const p = parameterMarkers(this.manager);
+    const rows = userIds.map((_, i) => `(${p(1)}, ${p(i + 2)})`).join(', ');
+    await this.manager.query(`INSERT INTO issue_participant (issue_id, user_id) VALUES ${rows} ON CONFLICT DO NOTHING`, [
+      issueId,
+      ...userIds,
+    ]);
   }
 
   /**
