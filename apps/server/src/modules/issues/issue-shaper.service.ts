@@ -13,7 +13,7 @@ import {
   OwnerStore,
   RepositoryStore,
 } from '@bellows/domain';
-import { ShapeContext } from '../accounts/dto/user.dto';
+import { ShapeContext, usersSeenBy } from '../accounts/dto/user.dto';
 import { SHAPE_CONTEXT } from '../accounts/shape-context.provider';
 import { RepositoryAccess } from '../repositories/repository-access.service';
 import { toApiLabel } from '../labels/dto/label.dto';
@@ -68,6 +68,7 @@ export class IssueShaper {
   async listed(issues: ListedIssue[], place: IssuePlace, viewer: Owner | undefined): Promise<ApiIssue[]> {
     const milestoneIds = [...new Set(issues.map(({ issue }) => issue.milestoneId).filter((id): id is number => id !== null))];
     const milestones = await this.milestonesById(milestoneIds);
+    const users = usersSeenBy(viewer, this.ctx);
     return issues.map(({ issue, labels, assignees, comments, pull }) =>
       toApiIssue(
         issue,
@@ -79,7 +80,7 @@ export class IssueShaper {
           pull: pull ? { merged: pull.hasMerged, mergedAt: pull.mergedAt } : null,
         },
         place,
-        viewer,
+        users,
         this.ctx,
       ),
     );

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import { Issue, Label, Owner } from '@bellows/domain';
-import { ApiUser, ShapeContext, toApiUser } from '../../accounts/dto/user.dto';
+import { ApiUser, ShapeContext, UserShaper } from '../../accounts/dto/user.dto';
 import { SYSTEM_USERS } from '../../accounts/system-users';
 import { RepoContext } from '../../repositories/repository-access.service';
 import { ApiLabel, LabelUrlContext, toApiLabel } from '../../labels/dto/label.dto';
@@ -106,15 +106,16 @@ export function authorOf(poster: Owner | null | undefined): Owner {
   return poster ?? SYSTEM_USERS[0];
 }
 
-export function toApiIssue(issue: Issue, extras: IssueExtras, place: IssuePlace, viewer: Owner | undefined, ctx: ShapeContext): ApiIssue {
+/** `users` shapes the poster and assignees as the viewer may see them (see `usersSeenBy`). */
+export function toApiIssue(issue: Issue, extras: IssueExtras, place: IssuePlace, users: UserShaper, ctx: ShapeContext): ApiIssue {
   const htmlUrl = issueHtmlUrl(place, issue, ctx);
-  const assignees = extras.assignees.map((user) => toApiUser(user, viewer, ctx));
+  const assignees = extras.assignees.map(users);
   return {
     id: issue.id,
     url: `${ctx.rootUrl}api/v1/repos/${place.owner.name}/${place.repo.name}/issues/${issue.index}`,
     html_url: htmlUrl,
     number: issue.index,
-    user: toApiUser(authorOf(issue.poster), viewer, ctx),
+    user: users(authorOf(issue.poster)),
     original_author: '',
     original_author_id: 0,
     title: issue.title,
