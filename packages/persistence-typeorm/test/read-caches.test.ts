@@ -71,7 +71,7 @@ describeEachEngine('read caches', (ctx) => {
     expect((await db.owners.findById(owner.id))?.isAdmin).toBe(false);
   });
 
-  it('a repository read again after a rename, a resize or a new issue number shows it, and after its deletion is gone', async () => {
+  it('a repository read again after a rename or a resize shows it, and after its deletion is gone', async () => {
     const { db } = ctx();
     const owner = await insertOwner(db);
     const repo = await db.repositories.insert({ ownerId: owner.id, name: uniqueName('r') });
@@ -85,6 +85,28 @@ describeEachEngine('read caches', (ctx) => {
     await db.repositories.delete(repo.id);
     expect(await db.repositories.findById(repo.id)).toBeNull();
     expect(await db.repositories.findByOwnerAndName(owner.id, renamed)).toBeNull();
+  });
+
+  it('a repository read stays right while issues take their numbers, which follow one another', async () => {
+    const { db } = ctx();
+    const owner = await insertOwner(db);
+    const repo = await db.repositories.insert({ ownerId: owner.id, name: uniqueName('r') });
+    const cached = await db.repositories.findById(repo.id);
+    const open = () =>
+      db.transaction((tx) =>
+        tx.issues.create({
+          repoId: repo.id,
+          posterId: owner.id,
+          title: 't',
+          body: '',
+          isClosed: false,
+          milestoneId: null,
+          createdAt: new Date(),
+        }),
+      );
+    expect([(await open()).index, (await open()).index, (await open()).index]).toEqual([1, 2, 3]);
+    expect(await db.repositories.findById(repo.id)).toEqual(cached);
+    expect(await db.dataSource.getRepository('repository').findOneBy({ id: repo.id })).toEqual(cached);
   });
 
   it('usage read again after a sized write shows the new bytes', async () => {

@@ -1,6 +1,5 @@
 import { EntityManager } from 'typeorm';
 import { ContainerGoneError } from '@bellows/domain';
-import { noteWrite } from '../read-cache/change-versions';
 
 /**
  * The next number of a repository's shared issue/pull request sequence: one
@@ -28,6 +27,7 @@ export async function nextIssueIndex(manager: EntityManager, repoId: number): Pr
   // PostgreSQL's runner answers an UPDATE as [rows, count]; SQLite's as the rows.
   const rows = (postgres ? (answer as unknown[])[0] : answer) as { next: number | string }[];
   if (!rows.length) throw new ContainerGoneError('repository', repoId);
-  noteWrite(manager, 'repositories');
+  // No noteWrite: the counter is in no cached read (the column is `select: false`), and noting 'repositories'
+  // made every request after an issue creation read its repository again, twice through the query builder.
   return Number(rows[0].next);
 }
