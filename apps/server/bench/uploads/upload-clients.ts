@@ -232,6 +232,19 @@ export class UploadTarget {
   }
 }
 
+/** The file as a plain PUT to the bare node:http server (bare-upload-server.ts): the runtime's floor. */
+export async function bareUpload(url: string, file: BenchFile): Promise<void> {
+  const answer = await send(
+    'PUT',
+    url,
+    { 'content-type': 'application/octet-stream' },
+    createReadStream(file.path, { highWaterMark: READ_CHUNK }),
+    undefined,
+    file.size,
+  );
+  expectOk(answer, 'the bare node:http upload');
+}
+
 function lfsRepo(run: number): string {
   return `lfs-${run}`;
 }

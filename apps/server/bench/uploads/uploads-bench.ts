@@ -11,7 +11,8 @@ import { grouped } from '../support/summary';
 import { MemorySampler, readCpuSeconds, readMainThreadCpuSeconds, readRssKiB, stopChild } from '../support/process-stats';
 import { numberFromEnv } from '../support/settings';
 import type { RecountAnswer, UploadsBenchServerInfo } from './uploads-server-child';
-import { BenchFile, Upload, UPLOAD_PATHS, UploadPath, UploadTarget } from './upload-clients';
+import type { BareUploadServerInfo } from './bare-upload-server';
+import { bareUpload, BenchFile, Upload, UPLOAD_PATHS, UploadPath, UploadTarget } from './upload-clients';
 
 const MiB = 1024 * 1024;
 
@@ -35,6 +36,11 @@ interface PathResult {
   /** Every dd beside the upload(s): one just before and one just after each. */
   ddSamplesMiBps: number[];
   ratio: number;
+  /** The same bytes PUT to a bare node:http server writing them to the same file system (median, just before each upload). */
+  bareMiBps: number;
+  bareSamplesMiBps: number[];
+  /** Bellows over the bare server: what Bellows itself costs, apart from HTTP on this runtime. */
+  ratioToBare: number;
   /** CPU seconds (user + system, all threads) the server used for the upload: unlike MiB/s, it does not depend on what else the machine runs. */
   serverCpuSeconds: number;
   /** The part of it on the server's main thread (the event loop); the rest is digest workers and libuv's file-system pool. */
@@ -63,9 +69,11 @@ export interface UploadsBenchResult {
  * upload path (issue attachment as a multipart form, generic package PUT, Git
  * LFS PUT, npm publish with the tarball base64 in JSON), each timed beside
  * `dd conv=fsync` writing the same bytes on the file system of the server's
- * data folder, in the same run. The server runs in a child process whose
- * resident memory is sampled during each upload; meanwhile a small read is
- * sent again and again to see whether the upload holds up other requests.
+ * data folder, in the same run, and beside a bare node:http server storing
+ * them there (bare-upload-server.ts): the runtime's own floor. The server
+ * runs in a child process whose resident memory is sampled during each
+ * upload; meanwhile a small read is sent again and again to see whether the
+ * upload holds up other requests.
  */
 export const uploadsBench: BenchPart = {
   name: 'uploads',
@@ -101,14 +109,20 @@ async function benchEngine(context: BenchContext, engine: string, file: BenchFil
     execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  let bare: ChildProcess | undefined;
   try {
     const info = await nextMessage<UploadsBenchServerInfo>(child);
+    bare = fork(join(__dirname, 'bare-upload-server.js'), [], {
+      env: { ...process.env, BENCH_BARE_UPLOAD_DIR: info.dataDir },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const bareUrl = (await nextMessage<BareUploadServerInfo>(bare)).url;
     const target = await UploadTarget.prepare(info);
     const paths: PathResult[] = [];
     for (const path of UPLOAD_PATHS) {
       const runs: PathResult[] = [];
       for (let run = 0; run < SETTINGS.runs; run++) {
-        const measured = await measurePath(target, path, file, info.dataDir, child.pid!, run);
+        const measured = await measurePath(target, path, file, info.dataDir, child.pid!, run, bareUrl);
         context.log(
           `uploads ${engine}: ${path} run ${run + 1}/${SETTINGS.runs}: ${round(measured.bellowsMiBps, 1)} MiB/s, ` +
             `dd ${measured.ddSamplesMiBps.join(' and ')} MiB/s before and after (${round(measured.ratio, 2)}×), server CPU ${measured.serverCpuSeconds} s (main thread ${measured.serverMainThreadCpuSeconds} s), RSS +${measured.rssGrowthMiB} MiB, ` +
@@ -134,6 +148,7 @@ async function benchEngine(context: BenchContext, engine: string, file: BenchFil
     };
   } finally {
     await stopChild(child);
+    if (bare) await stopChild(bare);
   }
 }
 
@@ -149,8 +164,12 @@ async function measurePath(
   dataDir: string,
   serverPid: number,
   run: number,
+  bareUrl: string,
 ): Promise<PathResult> {
   const ddBefore = await ddWrite(file, join(dataDir, `dd-baseline-${run}.bin`));
+  const bareStarted = performance.now();
+  await bareUpload(bareUrl, file);
+  const bareMiBps = round(file.megabytes / ((performance.now() - bareStarted) / 1000), 1);
   await target.prepare(path, run);
   const upload: Upload = target.upload(path, file, run);
   const idleKiB = readRssKiB(serverPid);
@@ -170,7 +189,7 @@ async function measurePath(
   const latencies = await probe;
   const ddSamplesMiBps = [ddBefore, await ddWrite(file, join(dataDir, `dd-baseline-${run}.bin`))].map((s) => round(file.megabytes / s, 1));
   const ddMiBps = median(ddSamplesMiBps);
-  if (failure !== undefined) return failedPath(path, failure, ddSamplesMiBps);
+  if (failure !== undefined) return failedPath(path, failure, ddSamplesMiBps, bareMiBps);
   await upload.verify();
   const bellowsMiBps = file.megabytes / seconds;
   const summary = latencies.length > 0 ? summarize(latencies) : { count: 0, p50: 0, p99: 0, max: 0 };
@@ -180,6 +199,9 @@ async function measurePath(
     ddMiBps: round(ddMiBps, 1),
     ddSamplesMiBps,
     ratio: round(bellowsMiBps / ddMiBps, 3),
+    bareMiBps,
+    bareSamplesMiBps: [bareMiBps],
+    ratioToBare: round(bellowsMiBps / bareMiBps, 3),
     serverCpuSeconds,
     serverMainThreadCpuSeconds,
     rssGrowthMiB: round(Math.max(0, peakKiB - idleKiB) / 1024, 1),
@@ -199,11 +221,16 @@ function medianOf(runs: PathResult[]): PathResult {
   const middle = [...runs].sort((a, b) => a.bellowsMiBps - b.bellowsMiBps)[Math.floor(runs.length / 2)]; // its CPU, memory and probe figures are reported
   const ddSamplesMiBps = runs.flatMap((r) => r.ddSamplesMiBps);
   const ddMiBps = round(median(ddSamplesMiBps), 1);
+  const bareSamplesMiBps = runs.flatMap((r) => r.bareSamplesMiBps);
+  const bareMiBps = round(median(bareSamplesMiBps), 1);
   return {
     ...middle,
     ddMiBps,
     ddSamplesMiBps,
     ratio: round(middle.bellowsMiBps / ddMiBps, 3),
+    bareMiBps,
+    bareSamplesMiBps,
+    ratioToBare: round(middle.bellowsMiBps / bareMiBps, 3),
     rssGrowthMiB: Math.max(...runs.map((r) => r.rssGrowthMiB)),
   };
 }
@@ -215,12 +242,15 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-function failedPath(path: UploadPath, failure: string, ddSamplesMiBps: number[]): PathResult {
+function failedPath(path: UploadPath, failure: string, ddSamplesMiBps: number[], bareMiBps: number): PathResult {
   return {
     path,
     bellowsMiBps: 0,
     ddMiBps: median(ddSamplesMiBps),
     ddSamplesMiBps,
+    bareMiBps,
+    bareSamplesMiBps: [bareMiBps],
+    ratioToBare: 0,
     ratio: 0,
     serverCpuSeconds: 0,
     serverMainThreadCpuSeconds: 0,
@@ -256,7 +286,7 @@ function summaryRows(result: UploadsBenchResult): SummaryRow[] {
       what: `${mib} MiB upload: ${path.path}`,
       engine: result.engine,
       bellows: path.failure ? `failed: ${path.failure.slice(0, 60)}` : `${grouped(path.bellowsMiBps)} MiB/s`,
-      baseline: `${grouped(path.ddMiBps)} MiB/s (dd conv=fsync)`,
+      baseline: `${grouped(path.ddMiBps)} MiB/s (dd conv=fsync); bare node:http ${grouped(path.bareMiBps)} MiB/s (${path.ratioToBare}×)`,
       ratio: path.ratio,
       goal: `≥ ${UPLOAD_RATIO_GOAL}×`,
       met: path.ratio >= UPLOAD_RATIO_GOAL,
@@ -278,11 +308,11 @@ function summaryRows(result: UploadsBenchResult): SummaryRow[] {
 }
 
 export function formatUploadsTable(result: UploadsBenchResult): string {
-  const header = `${'path'.padEnd(22)}${'MiB/s'.padStart(9)}${'dd MiB/s'.padStart(10)}${'ratio'.padStart(8)}${'CPU s'.padStart(8)}${'main s'.padStart(8)}${'RSS +MiB'.padStart(10)}${'GET p99 ms'.padStart(12)}${'max ms'.padStart(9)}`;
+  const header = `${'path'.padEnd(22)}${'MiB/s'.padStart(9)}${'dd MiB/s'.padStart(10)}${'ratio'.padStart(8)}${'bare MiB/s'.padStart(12)}${'ratio'.padStart(8)}${'CPU s'.padStart(8)}${'main s'.padStart(8)}${'RSS +MiB'.padStart(10)}${'GET p99 ms'.padStart(12)}${'max ms'.padStart(9)}`;
   const lines = result.paths.map((p) =>
     p.failure
       ? `${p.path.padEnd(22)} failed: ${p.failure}`
-      : `${p.path.padEnd(22)}${String(p.bellowsMiBps).padStart(9)}${String(p.ddMiBps).padStart(10)}${p.ratio.toFixed(2).padStart(8)}${String(p.serverCpuSeconds).padStart(8)}${String(p.serverMainThreadCpuSeconds).padStart(8)}` +
+      : `${p.path.padEnd(22)}${String(p.bellowsMiBps).padStart(9)}${String(p.ddMiBps).padStart(10)}${p.ratio.toFixed(2).padStart(8)}${String(p.bareMiBps).padStart(12)}${p.ratioToBare.toFixed(2).padStart(8)}${String(p.serverCpuSeconds).padStart(8)}${String(p.serverMainThreadCpuSeconds).padStart(8)}` +
         `${String(p.rssGrowthMiB).padStart(10)}${String(p.probe.p99).padStart(12)}${String(p.probe.max).padStart(9)}`,
   );
   return [`uploads on ${result.engine} (${result.settings.megabytes} MiB, median of ${result.settings.runs}):`, header, ...lines].join(
