@@ -91,6 +91,8 @@ const EARLY_FLUSH_BYTES = 32 * 1024 * 1024;
  */
 export class BlobStore {
   readonly root: string;
+  /** Settles once the temporary folder has been made by this store (see {@link tempDir}). */
+  private tempDirMade: Promise<true> | undefined;
 
   constructor(root: string) {
     this.root = path.resolve(root);
@@ -218,7 +220,7 @@ export class BlobStore {
     }
     const aside = path.join(await this.tempDir(), `${randomUUID()}.deleting`);
     try {
-      await rename(target, aside);
+      await inFolderMadeOnDemand(aside, () => rename(target, aside));
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -300,16 +302,42 @@ export class BlobStore {
     }
   }
 
+  /**
+   * The temporary folder, made by the first write that needs it. A small upload
+   * costs about ten file-system calls, each a hop to libuv's thread pool and
+   * back (and, on a loaded machine, often a context switch), so the folder is
+   * not made again for every one; should something remove it, the next
+   * temporary file finds it missing and makes it again ({@link openTemporaryFile}).
+   */
   private async tempDir(): Promise<string> {
     const tempDir = path.join(this.root, TEMP_DIR);
-    await mkdir(tempDir, { recursive: true });
+    this.tempDirMade ??= mkdir(tempDir, { recursive: true }).then(
+      () => true,
+      (error) => {
+        this.tempDirMade = undefined;
+        throw error;
+      },
+    );
+    await this.tempDirMade;
     return tempDir;
+  }
+
+  /** A new temporary file, open for writing; makes the temporary folder again if it went away. */
+  private async openTemporaryFile(suffix: string): Promise<{ tempPath: string; handle: FileHandle }> {
+    for (let attempt = 1; ; attempt++) {
+      const tempPath = path.join(await this.tempDir(), `${randomUUID()}${suffix}`);
+      try {
+        return { tempPath, handle: await open(tempPath, 'wx', 0o644) };
+      } catch (error) {
+        if (!isMissing(error) || attempt > 1) throw error;
+        this.tempDirMade = undefined;
+      }
+    }
   }
 
   /** Streams the input to a fresh temporary file, hashing and counting; the file is removed on any failure. */
   private async receive(input: Readable, options: WriteOptions): Promise<{ tempPath: string; info: BlobInfo }> {
-    const tempPath = path.join(await this.tempDir(), `${randomUUID()}.part`);
-    const handle = await open(tempPath, 'wx', 0o644);
+    const { tempPath, handle } = await this.openTemporaryFile('.part');
     try {
       const meter = new ContentMeter(options);
       try {
@@ -338,13 +366,12 @@ export class BlobStore {
    */
   private async place(tempPath: string, target: string, overwrite: boolean): Promise<boolean> {
     for (let attempt = 1; ; attempt++) {
-      await mkdir(path.dirname(target), { recursive: true });
       if (overwrite) {
-        await rename(tempPath, target);
+        await inFolderMadeOnDemand(target, () => rename(tempPath, target));
       } else {
         try {
           // link() fails when the name exists, atomically: of two concurrent writers exactly one creates.
-          await link(tempPath, target);
+          await inFolderMadeOnDemand(target, () => link(tempPath, target));
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
           const now = new Date();
@@ -515,6 +542,22 @@ function missingAsEmpty(error: unknown): Dirent[] {
 
 function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException)?.code === 'ENOENT';
+}
+
+/**
+ * Runs `give` (a rename or link onto `target`) and, only when it fails because
+ * `target`'s folder does not exist yet, makes the folder and runs it again: most
+ * writes land in a shard folder that exists already, so they skip the mkdir.
+ * (A missing source fails the same way again after the mkdir, and is thrown.)
+ */
+async function inFolderMadeOnDemand(target: string, give: () => Promise<void>): Promise<void> {
+  try {
+    await give();
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+    await mkdir(path.dirname(target), { recursive: true });
+    await give();
+  }
 }
 
 async function removeQuietly(file: string): Promise<void> {

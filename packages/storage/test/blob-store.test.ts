@@ -192,6 +192,18 @@ describe('BlobStore', () => {
     expect(await filesUnder(root)).toEqual([key]);
   });
 
+  it('stores into new and existing folders, and again after its folders (the temporary one included) were removed', async () => {
+    await store.write('attachments/aa/bb/first', generated(10));
+    await store.write('attachments/aa/bb/second', generated(20));
+    await rm(root, { recursive: true, force: true });
+    await store.write('attachments/aa/bb/third', generated(30));
+    await store.write('lfs/cc/dd/fourth', generated(40), { overwrite: false });
+    expect((await filesUnder(root)).sort()).toEqual(['attachments/aa/bb/third', 'lfs/cc/dd/fourth']);
+    expect((await store.stat('lfs/cc/dd/fourth')).size).toBe(40);
+    expect(await store.deleteIfOlderThan('attachments/aa/bb/third', new Date(Date.now() + 60_000))).toMatchObject({ size: 30 });
+    expect(await filesUnder(root)).toEqual(['lfs/cc/dd/fourth']);
+  });
+
   it.each(['../escape', '/abs', 'a/../b', 'a//b', '.tmp/x', 'a/-b', 'a\0b', '', 'a b'])('rejects the key %j', async (key) => {
     await expect(store.write(key, generated(1))).rejects.toBeInstanceOf(InvalidBlobKeyError);
     await expect(store.read(key)).rejects.toBeInstanceOf(InvalidBlobKeyError);
