@@ -1,5 +1,6 @@
 import { ContainerGoneError, IssueStore, LabelStore } from '@bellows/domain';
 import { describeEachEngine } from '../support/each-engine';
+import { Database } from '../../src/database';
 import { newOwner } from '../support/account-fixtures';
 import { newIssue, newRepository } from '../support/issue-fixtures';
 
@@ -120,15 +121,7 @@ describeEachEngine('IssueStore contract', (ctx) => {
     const at = (day: number) => new Date(Date.UTC(2024, 0, day));
     const plain = await newIssue(db, { repoId: repo.id, posterId: owner.id, createdAt: at(1) });
     const busy = await newIssue(db, { repoId: repo.id, posterId: x.id, createdAt: at(2), isClosed: true });
-    const pull = await db.pullRequests.create({
-      repoId: repo.id,
-      posterId: owner.id,
-      title: 'p',
-      body: '',
-      headBranch: 'h',
-      baseBranch: 'main',
-      mergeBase: '',
-    });
+    const pull = await openPull(ctx().db, repo.id, owner.id);
     const [ui, bug] = [await labels().create({ repoId: repo.id }, label('ui')), await labels().create({ repoId: repo.id }, label('bug'))];
     await db.issueLabels.add(busy.id, [ui.id, bug.id]);
     await store().setAssignees(busy.id, [y.id, x.id]);
@@ -168,15 +161,7 @@ describeEachEngine('IssueStore contract', (ctx) => {
     const { db } = ctx();
     const { owner, repo } = await newRepository(db);
     const issue = await newIssue(db, { repoId: repo.id, posterId: owner.id });
-    const pull = await db.pullRequests.create({
-      repoId: repo.id,
-      posterId: owner.id,
-      title: 'p',
-      body: '',
-      headBranch: 'h',
-      baseBranch: 'main',
-      mergeBase: '',
-    });
+    const pull = await openPull(ctx().db, repo.id, owner.id);
     const states = await store().pullsOf([issue.id, pull.issue.id]);
     expect(states.has(issue.id)).toBe(false);
     expect(states.get(pull.issue.id)).toEqual({ hasMerged: false, mergedAt: null });
@@ -197,6 +182,11 @@ describeEachEngine('IssueStore contract', (ctx) => {
     expect(await store().assigneesOf([])).toEqual(new Map());
   });
 });
+
+/** A pull request from branch `h` into `main`, posted by `posterId`. */
+function openPull(db: Database, repoId: number, posterId: number) {
+  return db.pullRequests.create({ repoId, posterId, title: 'p', body: '', headBranch: 'h', baseBranch: 'main', mergeBase: '' });
+}
 
 function label(name: string) {
   return { name, color: '#00aabb', description: '', exclusive: false, isArchived: false };
