@@ -1,6 +1,6 @@
 import { Database, newOwnerFields, OwnerEntity } from '@bellows/persistence-typeorm';
 import { hashPassword } from '../../src/modules/accounts/password-hasher';
-import { generateTokenValue, hashTokenValue } from '../../src/modules/auth/token-secret';
+import { generateTokenValue, newAccessToken } from '../../src/modules/auth/token-secret';
 
 /** A user the bench calls the API as, with the value of its token. */
 export interface BenchUser {
@@ -25,19 +25,7 @@ export async function createBenchUser(
     owner.passwordHash = await hashPassword(generateTokenValue());
     await db.owners.update(owner.id, { passwordHash: owner.passwordHash });
   }
-  const token = generateTokenValue();
-  const hashed = hashTokenValue(token);
-  await db.transaction((tx) =>
-    tx.accessTokens.insert({
-      ownerId: owner.id,
-      name: 'bench',
-      tokenHash: hashed.hash,
-      tokenSalt: hashed.salt,
-      tokenLastEight: hashed.lastEight,
-      scopes,
-      createdAt: new Date(),
-      lastUsedAt: null,
-    }),
-  );
+  const { value: token, fields } = newAccessToken(owner.id, 'bench', scopes);
+  await db.transaction((tx) => tx.accessTokens.insert(fields));
   return { owner, name, token };
 }

@@ -1,6 +1,6 @@
 import { newOwnerFields, OwnerEntity } from '@bellows/persistence-typeorm';
 import { hashPassword } from '../../src/modules/accounts/password-hasher';
-import { generateTokenValue, hashTokenValue } from '../../src/modules/auth/token-secret';
+import { newAccessToken } from '../../src/modules/auth/token-secret';
 import { TestServer } from './test-server';
 
 /**
@@ -33,19 +33,7 @@ export async function createTestUser(
 }
 
 export async function createTestToken(server: TestServer, user: OwnerEntity, scopes: string, name = `token-${counter++}`): Promise<string> {
-  const value = generateTokenValue();
-  const hashed = hashTokenValue(value);
-  await server.db.transaction((tx) =>
-    tx.accessTokens.insert({
-      ownerId: user.id,
-      name,
-      tokenHash: hashed.hash,
-      tokenSalt: hashed.salt,
-      tokenLastEight: hashed.lastEight,
-      scopes,
-      createdAt: new Date(),
-      lastUsedAt: null,
-    }),
-  );
+  const { value, fields } = newAccessToken(user.id, name, scopes);
+  await server.db.transaction((tx) => tx.accessTokens.insert(fields));
   return value;
 }

@@ -12,7 +12,7 @@ import {
 import { Actor } from '../../http/auth/actor';
 import { parseId } from '../../http/id-param.pipe';
 import { PageRequest } from '../../http/pagination';
-import { generateTokenValue, hashTokenValue } from './token-secret';
+import { newAccessToken } from './token-secret';
 import { assertScopesWithin, mayActAsAnotherUser } from './token-scope-limits';
 
 export interface CreatedAccessToken {
@@ -68,21 +68,11 @@ export class AccessTokenService {
     if (trimmedName.length > 255) throw new UnprocessableEntityException('name must be at most 255 characters');
     const parsed = parseScopes(scopes);
     assertScopesWithin(parsed, grantedScopes);
-    const value = generateTokenValue();
-    const hashed = hashTokenValue(value);
+    const { value, fields } = newAccessToken(owner.id, trimmedName, parsed.join(','));
     try {
       const token = await this.unitOfWork.run(async (tx) => {
         if (await tx.accessTokens.findByOwnerAndName(owner.id, trimmedName)) throw nameTaken();
-        return tx.accessTokens.insert({
-          ownerId: owner.id,
-          name: trimmedName,
-          tokenHash: hashed.hash,
-          tokenSalt: hashed.salt,
-          tokenLastEight: hashed.lastEight,
-          scopes: parsed.join(','),
-          createdAt: new Date(),
-          lastUsedAt: null,
-        });
+        return tx.accessTokens.insert(fields);
       });
       return { token, value };
     } catch (error) {

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'crypto';
+import type { NewAccessToken } from '@bellows/domain';
 
 /**
  * Access-token values: 40 random hex characters (160 bits), shown once. Only a
@@ -19,6 +20,28 @@ export function generateTokenValue(): string {
 export function hashTokenValue(value: string, salt = randomBytes(16).toString('hex')): HashedToken {
   const hash = createHmac('sha256', salt).update(value).digest('hex');
   return { hash, salt, lastEight: value.slice(-8) };
+}
+
+/**
+ * A fresh token value and the row that records it (hashed, never the value
+ * itself), as every creation of a token stores it.
+ */
+export function newAccessToken(ownerId: number, name: string, scopes: string): { value: string; fields: NewAccessToken } {
+  const value = generateTokenValue();
+  const hashed = hashTokenValue(value);
+  return {
+    value,
+    fields: {
+      ownerId,
+      name,
+      tokenHash: hashed.hash,
+      tokenSalt: hashed.salt,
+      tokenLastEight: hashed.lastEight,
+      scopes,
+      createdAt: new Date(),
+      lastUsedAt: null,
+    },
+  };
 }
 
 export function tokenValueMatches(value: string, stored: { tokenHash: string; tokenSalt: string }): boolean {
