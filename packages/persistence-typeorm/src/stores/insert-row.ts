@@ -1,4 +1,5 @@
 import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { sqlParam } from '../quota/in-transaction';
 
 /**
  * Inserts one row in one statement and answers the entity as stored, with its
@@ -29,7 +30,7 @@ export async function insertRow<T extends ObjectLiteral & { id: number }>(
     params.push(driver.preparePersistentValue(value, column));
   }
   const postgres = manager.connection.options.type === 'postgres';
-  const placeholders = params.map((_, i) => (postgres ? `$${i + 1}` : '?')).join(', ');
+  const placeholders = params.map((_, i) => sqlParam(manager, i + 1)).join(', ');
   const sql = `INSERT INTO ${driver.escape(metadata.tableName)} (${names.join(', ')}) VALUES (${placeholders})`;
   // SQLite answers the new rowid of an INSERT; PostgreSQL the RETURNING rows.
   const answer: unknown = await manager.query(postgres ? `${sql} RETURNING "id"` : sql, params);

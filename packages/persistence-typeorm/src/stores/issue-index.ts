@@ -1,4 +1,5 @@
 import { EntityManager } from 'typeorm';
+import { sqlParam } from '../quota/in-transaction';
 import { ContainerGoneError } from '@bellows/domain';
 
 /**
@@ -16,13 +17,13 @@ import { ContainerGoneError } from '@bellows/domain';
  */
 export async function nextIssueIndex(manager: EntityManager, repoId: number): Promise<number> {
   const postgres = manager.connection.options.type === 'postgres';
-  const p = postgres ? '$1' : '?';
+  const p = sqlParam(manager, 1);
   const greater = postgres ? 'GREATEST' : 'MAX';
   // The leading comment makes TypeORM's SQLite runner read the RETURNING row (it only runs statements that start with UPDATE).
   const answer: unknown = await manager.query(
     `/* next issue number */ UPDATE repository SET last_issue_index = ${greater}(last_issue_index, ` +
       `COALESCE((SELECT MAX("index") FROM issue WHERE repo_id = ${p}), 0)) + 1 WHERE id = ${p} RETURNING last_issue_index AS next`,
-    postgres ? [repoId] : [repoId, repoId],
+    [repoId],
   );
   // PostgreSQL's runner answers an UPDATE as [rows, count]; SQLite's as the rows.
   const rows = (postgres ? (answer as unknown[])[0] : answer) as { next: number | string }[];

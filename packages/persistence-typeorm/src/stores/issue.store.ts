@@ -20,7 +20,7 @@ import { insertRow } from './insert-row';
 import { IssueListing } from './issue-listing';
 import { noteWrite } from '../read-cache/change-versions';
 import { TypeOrmOwnerStore } from './owner.store';
-import { parameterMarkers } from './sql-parameters';
+import { parameterMarkers } from '../quota/in-transaction';
 
 /**
  * Issues (and the issue half of pull requests) with their assignees. Every

@@ -5,7 +5,7 @@ import { NotificationEntity } from '../entities/notification.entity';
 import { OwnerEntity } from '../entities/owner.entity';
 import { RepoWatchEntity } from '../entities/repo-watch.entity';
 import { TeamMemberEntity } from '../entities/team-member.entity';
-import { parameterMarkers } from './sql-parameters';
+import { parameterMarkers } from '../quota/in-transaction';
 
 /**
  * Notification threads (one per user and issue), the explicit watchers of
