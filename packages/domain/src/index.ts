@@ -11,3 +11,4 @@ export * from './actions';
 export * from './pulls';
 export * from './storage';
 export * from './unit-of-work';
+export * from './keys';

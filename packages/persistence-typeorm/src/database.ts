@@ -16,6 +16,7 @@ import { TypeOrmCountedObjects } from './quota/typeorm-counted-objects';
 import { TypeOrmArtifactStore } from './stores/artifact.store';
 import { TypeOrmActionRunStore } from './stores/action-run.store';
 import { TypeOrmActionSecretStore } from './stores/action-secret.store';
+import { TypeOrmSshKeyStore } from './stores/ssh-key.store';
 import { TypeOrmLfsStore } from './stores/lfs.store';
 import { TypeOrmAttachmentStore } from './stores/attachment.store';
 import { TypeOrmPackageStore } from './stores/package.store';
@@ -74,6 +75,8 @@ export class Database {
   /** Pull requests with their issues (numbers shared with issues per repository). */
   readonly pullRequests: TypeOrmPullRequestStore;
   /** Git LFS objects and their repository references (keeps `lfs_size` and the ledger in step). */
+  /** Users' SSH keys and repositories' deploy keys. */
+  readonly sshKeys: TypeOrmSshKeyStore;
   readonly lfs: TypeOrmLfsStore;
   /** Repository and organization labels, and the labels on issues. */
   readonly labels: TypeOrmLabelStore;
@@ -120,6 +123,7 @@ export class Database {
     this.lfs = new TypeOrmLfsStore(manager, inTransaction);
     this.labels = new TypeOrmLabelStore(manager);
     this.issueLabels = new TypeOrmIssueLabelStore(manager);
+    this.sshKeys = new TypeOrmSshKeyStore(manager);
     this.notifications = new TypeOrmNotificationStore(manager);
     this.issues = new TypeOrmIssueStore(manager);
     this.comments = new TypeOrmCommentStore(manager);

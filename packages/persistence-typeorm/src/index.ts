@@ -24,6 +24,7 @@ export * from './stores/attachment.store';
 export * from './stores/action-run.store';
 export * from './stores/action-secret.store';
 export * from './stores/blob-reference.store';
+export * from './stores/ssh-key.store';
 export * from './unique-violation';
 export * from './quota';
 export * from './read-cache';

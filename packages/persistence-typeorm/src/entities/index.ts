@@ -23,6 +23,7 @@ import { ActionRunEntity } from './action-run.entity';
 import { ActionArtifactUploadEntity } from './action-artifact-upload.entity';
 import { ActionSecretEntity } from './action-secret.entity';
 
+import { SshKeyEntity } from './ssh-key.entity';
 export * from './access-token.entity';
 export * from './owner.entity';
 export * from './team.entity';
@@ -75,3 +76,4 @@ export const ENTITIES = [
   ActionArtifactUploadEntity,
   ActionSecretEntity,
 ];
+  SshKeyEntity,

@@ -14,6 +14,7 @@ import { ActionRuns1763800013000 } from './1763800013000-action-runs';
 import { ActionSecrets1763800014000 } from './1763800014000-action-secrets';
 import { TotpLastUsedStep1763800015000 } from './1763800015000-totp-last-used-step';
 import { LastIssueIndex1763800016000 } from './1763800016000-last-issue-index';
+import { SshKeys1763800019000 } from './1763800019000-ssh-keys';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   ActionSecrets1763800014000,
   TotpLastUsedStep1763800015000,
   LastIssueIndex1763800016000,
+  SshKeys1763800019000,
 ];

@@ -1,0 +1,3 @@
+export * from './ssh-key';
+export * from './ssh-key-store';
+export * from './ssh-key-access';
