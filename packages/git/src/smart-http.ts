@@ -81,6 +81,16 @@ export function serviceRpcIntoSocket(
   });
 }
 
+/**
+ * A whole conversation of a service on one two-way connection, as git over SSH
+ * has it (no `--stateless-rpc`): git advertises its refs, then reads the
+ * client's requests from `input` and answers on `output`, all streamed.
+ */
+export function serviceSession(repoPath: string, service: GitService, input: Readable, options: SmartHttpOptions = {}): GitStream {
+  assertService(service);
+  return streamGit([serviceCommand(service), repoPath], { env: protocolEnvironment(options.gitProtocol), input });
+}
+
 function assertService(service: string): void {
   if (!isGitService(service)) throw new InvalidGitInputError('service', service, 'must be git-upload-pack or git-receive-pack');
 }

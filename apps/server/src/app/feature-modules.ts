@@ -4,6 +4,8 @@ import { AuthModule } from '../modules/auth/auth.module';
 import { QuotaModule } from '../modules/quota/quota.module';
 import { RepositoriesModule } from '../modules/repositories/repositories.module';
 import { GitHttpModule } from '../modules/git-http/git-http.module';
+import { KeysModule } from '../modules/keys/keys.module';
+import { SshModule } from '../modules/ssh/ssh.module';
 import { RepoFilesModule } from '../modules/repo-files/repo-files.module';
 import { PullsModule } from '../modules/pulls/pulls.module';
 import { WikiModule } from '../modules/wiki/wiki.module';
@@ -28,6 +30,8 @@ export const FEATURE_MODULES = [
   RepositoriesModule,
   GitHttpModule,
   RepoFilesModule,
+  KeysModule,
+  SshModule,
   PullsModule,
   WikiModule,
   IssuesModule,

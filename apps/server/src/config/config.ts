@@ -1,3 +1,5 @@
+import type { SshSettings } from './ssh-settings';
+
 /** The typed configuration, one field per INI key (see docs/configuration.md). */
 export interface BellowsConfig {
   /** The INI file the configuration was read from (it may not exist). */
@@ -21,6 +23,8 @@ export interface BellowsConfig {
     readHeaderTimeoutMs: number;
     /** [server] READ_IDLE_TIMEOUT: the longest pause in a request body before 408 (0: no limit). */
     readIdleTimeoutMs: number;
+    /** The built-in SSH server (git over SSH). */
+    ssh: SshSettings;
   };
   database: {
     type: 'sqlite3' | 'postgres';

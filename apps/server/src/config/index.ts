@@ -5,3 +5,4 @@ export * from './duration';
 export * from './load-config';
 export * from './secret-key';
 export * from './tls';
+export * from './ssh-settings';

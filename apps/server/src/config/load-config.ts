@@ -3,6 +3,7 @@ import { BellowsConfig } from './config';
 import { ConfigError } from './config-error';
 import { applyEnvironment, readIniFile } from './raw-settings';
 import { SectionReader } from './section-reader';
+import { readSshSettings } from './ssh-settings';
 
 export const DEFAULT_CONFIG_PATH = './data/app.ini';
 
@@ -82,6 +83,7 @@ export function loadConfig(options: LoadConfigOptions = {}): BellowsConfig {
       keyFile: keyFile && absolute(keyFile),
       readHeaderTimeoutMs,
       readIdleTimeoutMs,
+      ssh: readSshSettings(server, { rootUrl, httpAddr, appDataPath }),
     },
     database: {
       type: database.oneOf('DB_TYPE', ['sqlite3', 'postgres'] as const, 'sqlite3'),

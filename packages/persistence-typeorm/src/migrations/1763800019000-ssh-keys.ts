@@ -26,7 +26,13 @@ export class SshKeys1763800019000 implements MigrationInterface {
           { name: 'ix_ssh_key_repo', columnNames: ['repo_id'] },
         ],
         foreignKeys: [
-          { name: 'fk_ssh_key_owner', columnNames: ['owner_id'], referencedTableName: 'owner', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+          {
+            name: 'fk_ssh_key_owner',
+            columnNames: ['owner_id'],
+            referencedTableName: 'owner',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
           {
             name: 'fk_ssh_key_repo',
             columnNames: ['repo_id'],

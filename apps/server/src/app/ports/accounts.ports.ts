@@ -1,10 +1,11 @@
-import { AccessTokenStore, OwnerStore, TeamMemberStore, TeamStore } from '@bellows/domain';
+import { AccessTokenStore, OwnerStore, SshKeyStore, TeamMemberStore, TeamStore } from '@bellows/domain';
 import { bindPort } from './bind-port';
 
-/** Users, organizations, teams and access tokens. */
+/** Users, organizations, teams, access tokens and SSH keys. */
 export const ACCOUNTS_PORTS = [
   bindPort(OwnerStore, (db) => db.owners),
   bindPort(TeamStore, (db) => db.teams),
   bindPort(TeamMemberStore, (db) => db.teamMembers),
   bindPort(AccessTokenStore, (db) => db.accessTokens),
+  bindPort(SshKeyStore, (db) => db.sshKeys),
 ];

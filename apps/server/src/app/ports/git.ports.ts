@@ -75,6 +75,7 @@ function bindGitPort<P extends object>(port: Port<P>, adapter: (repositories: gi
 
 /**
  * The same object, whose methods throw (or reject with) the application's
+    serviceSession: git.serviceSession,
  * error for each error of the git adapter; other errors pass through.
  */
 export function withPortErrors<P extends object>(adapter: P): P {

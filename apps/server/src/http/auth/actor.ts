@@ -1,7 +1,7 @@
 import { Owner, TokenScope } from '@bellows/domain';
 
 /** How the caller proved who they are. */
-export type AuthMethod = 'token' | 'basic-password' | 'basic-token' | 'reverse-proxy';
+export type AuthMethod = 'token' | 'basic-password' | 'basic-token' | 'reverse-proxy' | 'ssh-key';
 
 /**
  * The signed-in caller of a request. `scopes` is null for password and

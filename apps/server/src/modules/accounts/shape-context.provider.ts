@@ -1,6 +1,6 @@
 import { Provider } from '@nestjs/common';
 import { CONFIG } from '../../app/tokens';
-import { BellowsConfig } from '../../config';
+import { BellowsConfig, sshUrlPrefix } from '../../config';
 import { ShapeContext } from './dto/user.dto';
 
 /** Injection token for the ShapeContext the converters in dto/ need. */
@@ -9,5 +9,8 @@ export const SHAPE_CONTEXT = Symbol('ShapeContext');
 export const shapeContextProvider: Provider = {
   provide: SHAPE_CONTEXT,
   inject: [CONFIG],
-  useFactory: (config: BellowsConfig): ShapeContext => ({ rootUrl: config.server.rootUrl }),
+  useFactory: (config: BellowsConfig): ShapeContext => ({
+    rootUrl: config.server.rootUrl,
+    ...(config.server.ssh.start ? { sshUrlPrefix: sshUrlPrefix(config.server.ssh) } : {}),
+  }),
 };

@@ -56,6 +56,12 @@ export abstract class GitTransport {
    */
   abstract serviceRpc(repoPath: string, service: GitService, input: Readable, options?: ServiceRpcOptions): GitStream;
   /**
+   * A whole conversation on one two-way connection (git over SSH): git advertises, then reads
+   * the client's requests from `input` and answers on `output`; nothing is buffered, and
+   * destroying the output (the client went away) stops git.
+   */
+  abstract serviceSession(repoPath: string, service: GitService, input: Readable, options?: SmartHttpOptions): GitStream;
+  /**
    * The same RPC, with git writing its answer straight into `socket` (a connected plain TCP
    * socket whose response head is already written), never through this process. A client that
    * goes away stops git; the caller ends the response when `done` settles.

@@ -162,7 +162,7 @@ function requestIsGzipped(request: FastifyRequest): boolean {
 }
 
 /** A repository deleted while a push to it ran has nothing left to measure: that is expected, not an error. */
-function logPushNotRecorded(logger: Logger, fullName: string, error: unknown): void {
+export function logPushNotRecorded(logger: Logger, fullName: string, error: unknown): void {
   if (error instanceof ContainerGoneError) logger.debug(`push to ${fullName} not measured: the repository was deleted meanwhile`);
   else logger.error(`could not record the push to ${fullName}: ${error}`);
 }

@@ -77,6 +77,8 @@ export class ApiUserSearchResults {
 export interface ShapeContext {
   /** ROOT_URL, ending in '/'. */
   rootUrl: string;
+  /** What comes before `owner/repo.git` in SSH clone URLs (see sshUrlPrefix); absent when the SSH server is off. */
+  sshUrlPrefix?: string;
 }
 
 /** Where an owner's avatar is served. */

@@ -136,7 +136,7 @@ export function toApiRepository(
     html_url: htmlUrl,
     url: apiUrl,
     link: '',
-    ssh_url: '',
+    ssh_url: ctx.sshUrlPrefix ? `${ctx.sshUrlPrefix}${fullName}.git` : '',
     clone_url: `${htmlUrl}.git`,
     original_url: '',
     website: repo.website,

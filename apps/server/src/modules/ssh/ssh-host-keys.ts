@@ -1,0 +1,42 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { utils } from 'ssh2';
+
+/**
+ * The SSH server's host keys: the files of [server] SSH_SERVER_HOST_KEYS that
+ * exist are read; when none does, the first is made as a new Ed25519 key (as
+ * Forgejo makes its own on first start), so that clients see the same host key
+ * after every restart. A file that is not a private key stops the start.
+ */
+export async function loadOrCreateHostKeys(files: readonly string[]): Promise<Buffer[]> {
+  const found: Buffer[] = [];
+  for (const file of files) {
+    const content = await readFile(file).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw error;
+    });
+    if (content) found.push(requirePrivateKey(file, content));
+  }
+  if (found.length > 0) return found;
+  return [await createHostKey(files[0])];
+}
+
+async function createHostKey(file: string): Promise<Buffer> {
+  const pair = utils.generateKeyPairSync('ed25519');
+  await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+  // Written whole under another name first: a crash never leaves half a key to be read next time.
+  const partial = `${file}.partial`;
+  await writeFile(partial, pair.private, { mode: 0o600 });
+  await writeFile(`${file}.pub`, `${pair.public}\n`, { mode: 0o644 });
+  await rename(partial, file);
+  return Buffer.from(pair.private);
+}
+
+function requirePrivateKey(file: string, content: Buffer): Buffer {
+  const parsed = utils.parseKey(content);
+  const key = Array.isArray(parsed) ? parsed[0] : parsed;
+  if (key instanceof Error || !key.isPrivateKey()) {
+    throw new Error(`[server] SSH_SERVER_HOST_KEYS: ${file} is not an unencrypted SSH private key`);
+  }
+  return content;
+}
