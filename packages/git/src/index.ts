@@ -25,6 +25,7 @@ export {
   type BlobHandle,
 } from './read';
 export * from './compare';
+export { createBranch, deleteBranch, createAnnotatedTag, listTags, getTag } from './refs';
 export {
   createInitialCommit,
   createOrUpdateFile,

@@ -8,6 +8,8 @@ export type {
   CommitInfo,
   CommitWithFiles,
   Branch,
+  Tag,
+  TagAnnotation,
   TreeEntryType,
   TreeEntry,
   Page,

@@ -16,6 +16,7 @@ import { IssuesModule } from '../modules/issues/issues.module';
 import { ReleasesModule } from '../modules/releases/releases.module';
 import { PackagesModule } from '../modules/packages/packages.module';
 import { ActionsModule } from '../modules/actions/actions.module';
+import { RefsModule } from '../modules/refs/refs.module';
 import { StorageGarbageModule } from '../modules/storage-garbage/storage-garbage.module';
 
 /**
@@ -41,5 +42,6 @@ export const FEATURE_MODULES = [
   ReleasesModule,
   PackagesModule,
   ActionsModule,
+  RefsModule,
   StorageGarbageModule,
 ];

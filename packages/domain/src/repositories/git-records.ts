@@ -58,6 +58,29 @@ export interface Branch {
   commit: CommitInfo;
 }
 
+/**
+ * A tag pointing at a commit: lightweight (a ref straight to the commit) or annotated
+ * (a ref to a tag object that carries a tagger and a message).
+ */
+export interface Tag {
+  name: string;
+  /** The tag object's id when annotated, the commit's id when lightweight (Forgejo's `id`). */
+  id: string;
+  commitSha: string;
+  /** When it was made: the tagger's date, or the commit's (committer) date for a lightweight tag. */
+  date: string;
+  /** The annotation's message; the commit's message for a lightweight tag. */
+  message: string;
+  /** Who made the annotation; undefined for a lightweight tag. */
+  tagger?: GitSignature;
+}
+
+/** What makes a tag annotated: its message and who tags. */
+export interface TagAnnotation {
+  message: string;
+  tagger: GitIdentity;
+}
+
 export type TreeEntryType = 'blob' | 'tree' | 'commit';
 
 export interface TreeEntry {

@@ -37,6 +37,11 @@ export const GIT_PORTS: FactoryProvider[] = [
     listBranches: git.listBranches,
     getBranch: git.getBranch,
     createTag: git.createTag,
+    createBranch: git.createBranch,
+    deleteBranch: git.deleteBranch,
+    listTags: git.listTags,
+    getTag: git.getTag,
+    createAnnotatedTag: git.createAnnotatedTag,
     deleteTag: git.deleteTag,
   })),
   bindGitPort(RepositoryHistory, () => ({

@@ -1,6 +1,6 @@
 // The records git produces are the domain's; re-exported for this port's users.
-export type { Branch } from '@bellows/domain';
-import type { Branch } from '@bellows/domain';
+export type { Branch, Tag, TagAnnotation } from '@bellows/domain';
+import type { Branch, Tag, TagAnnotation } from '@bellows/domain';
 /**
  * Application port: the refs of a bare repository (given by its path, see
  * BareRepositories): HEAD, branches and tags. The git adapter's functions
@@ -27,10 +27,23 @@ export abstract class RepositoryRefs {
   /** The branch; undefined when it does not exist. */
   abstract getBranch(repoPath: string, name: string): Promise<Branch | undefined>;
   /**
+   * Makes the branch at the commit `target` (branch, tag or commit) names and returns that
+   * commit; GitConflictError when the branch exists, GitNotFoundError when `target` names nothing.
+   */
+  abstract createBranch(repoPath: string, branch: string, target: string): Promise<string>;
+  /** Deletes the branch; GitNotFoundError when there is none (any more). */
+  abstract deleteBranch(repoPath: string, branch: string): Promise<void>;
+  /** Every tag pointing at a commit, the newest target first. */
+  abstract listTags(repoPath: string): Promise<Tag[]>;
+  /** The tag; undefined when it does not exist. */
+  abstract getTag(repoPath: string, name: string): Promise<Tag | undefined>;
+  /**
    * Makes the lightweight tag `tag` at the commit `target` names and returns that commit;
    * GitConflictError when the tag exists, GitNotFoundError when `target` names nothing.
    */
   abstract createTag(repoPath: string, tag: string, target: string): Promise<string>;
+  /** Like createTag, but the tag is annotated: a tag object with `annotation`'s tagger and message. */
+  abstract createAnnotatedTag(repoPath: string, tag: string, target: string, annotation: TagAnnotation): Promise<string>;
   /** Deletes the tag; GitNotFoundError when there is none (any more). */
   abstract deleteTag(repoPath: string, tag: string): Promise<void>;
 }

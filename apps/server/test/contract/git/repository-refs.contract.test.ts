@@ -164,4 +164,93 @@ describe('RepositoryRefs contract (bound git adapter)', () => {
       expect(await refs.isEmpty(other)).toBe(false);
     });
   });
+
+  describe('annotated tags, listTags and getTag', () => {
+    const TAGGER = { name: 'Tom Tagger', email: 'tom@example.com', date: new Date('2024-06-01T08:00:00Z') };
+
+    it('an annotated tag is a tag object with the tagger and message, at the commit the target names', async () => {
+      const { repoPath: other, initial: first } = await repositoryWith(ports, 'annotated');
+      expect(await refs.createAnnotatedTag(other, 'v1', 'main', { message: 'First release', tagger: TAGGER })).toBe(first);
+      const tag = await refs.getTag(other, 'v1');
+      expect(tag).toEqual({
+        name: 'v1',
+        id: expect.stringMatching(/^[0-9a-f]{40}$/),
+        commitSha: first,
+        date: '2024-06-01T08:00:00+00:00',
+        message: 'First release\n',
+        tagger: { name: 'Tom Tagger', email: 'tom@example.com', date: '2024-06-01T08:00:00+00:00' },
+      });
+      expect(tag!.id).not.toBe(first);
+      expect(await refs.resolveRef(other, 'v1')).toBe(first);
+    });
+
+    it('a lightweight tag has the commit as its id, the commit message and date, no tagger', async () => {
+      const { repoPath: other, initial: first } = await repositoryWith(ports, 'lightweight');
+      await refs.createTag(other, 'light', 'main');
+      expect(await refs.getTag(other, 'light')).toEqual({
+        name: 'light',
+        id: first,
+        commitSha: first,
+        date: '2024-05-01T12:00:00+00:00',
+        message: 'Initial commit\n',
+      });
+      expect(await refs.getTag(other, 'nope')).toBeUndefined();
+    });
+
+    it('listTags lists every tag, the newest target commit first (as Forgejo), then by name', async () => {
+      const { repoPath: other, initial: first } = await repositoryWith(ports, 'many-tags');
+      const later = await ports.get(RepositoryContents).createOrUpdateFile(other, {
+        branch: 'main',
+        filePath: 'later.txt',
+        content: 'later\n',
+        message: 'Later',
+        author: { ...ALICE, date: new Date('2025-01-01T00:00:00Z') },
+      });
+      await refs.createAnnotatedTag(other, 'a-old', first, { message: 'old', tagger: TAGGER });
+      await refs.createAnnotatedTag(other, 'b-new', later.commitSha, { message: 'new', tagger: TAGGER });
+      await refs.createAnnotatedTag(other, 'c-new', later.commitSha, { message: 'new too', tagger: TAGGER });
+      expect((await refs.listTags(other)).map((tag) => tag.name)).toEqual(['b-new', 'c-new', 'a-old']);
+    });
+
+    it('an empty annotation message is InvalidGitInputError and makes no tag; an existing name is GitConflictError', async () => {
+      const { repoPath: other } = await repositoryWith(ports, 'bad-annotation');
+      await expect(refs.createAnnotatedTag(other, 'v1', 'main', { message: '  ', tagger: TAGGER })).rejects.toBeInstanceOf(
+        InvalidGitInputError,
+      );
+      expect(await refs.getTag(other, 'v1')).toBeUndefined();
+      await refs.createTag(other, 'v1', 'main');
+      await expect(refs.createAnnotatedTag(other, 'v1', 'main', { message: 'again', tagger: TAGGER })).rejects.toBeInstanceOf(
+        GitConflictError,
+      );
+      expect((await refs.getTag(other, 'v1'))!.tagger).toBeUndefined();
+    });
+  });
+
+  describe('createBranch and deleteBranch', () => {
+    it('make a branch at the commit a branch, tag or commit id names', async () => {
+      const { repoPath: other, initial: first } = await repositoryWith(ports, 'branching');
+      await refs.createAnnotatedTag(other, 'v1', 'main', { message: 'tagged', tagger: ALICE });
+      expect(await refs.createBranch(other, 'from-branch', 'main')).toBe(first);
+      expect(await refs.createBranch(other, 'from-tag', 'v1')).toBe(first);
+      expect(await refs.createBranch(other, 'from/commit', first.slice(0, 12))).toBe(first);
+      expect((await refs.listBranches(other)).map((branch) => branch.name)).toEqual(['from-branch', 'from-tag', 'from/commit', 'main']);
+    });
+
+    it('an existing branch is GitConflictError, a start naming nothing GitNotFoundError, a bad name InvalidGitInputError', async () => {
+      const { repoPath: other } = await repositoryWith(ports, 'branch-errors');
+      await expect(refs.createBranch(other, 'main', 'main')).rejects.toBeInstanceOf(GitConflictError);
+      await expect(refs.createBranch(other, 'x', 'nope')).rejects.toBeInstanceOf(GitNotFoundError);
+      await expect(refs.createBranch(other, 'a..b', 'main')).rejects.toBeInstanceOf(InvalidGitInputError);
+      expect((await refs.listBranches(other)).map((branch) => branch.name)).toEqual(['main']);
+    });
+
+    it('deleteBranch removes the branch; a missing one is GitNotFoundError', async () => {
+      const { repoPath: other } = await repositoryWith(ports, 'branch-delete');
+      await refs.createBranch(other, 'gone', 'main');
+      await refs.deleteBranch(other, 'gone');
+      expect(await refs.branchTip(other, 'gone')).toBeUndefined();
+      await expect(refs.deleteBranch(other, 'gone')).rejects.toBeInstanceOf(GitNotFoundError);
+      await expect(refs.deleteBranch(other, '-x')).rejects.toBeInstanceOf(InvalidGitInputError);
+    });
+  });
 });

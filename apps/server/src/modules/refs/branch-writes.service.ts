@@ -1,0 +1,45 @@
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { withGitErrors } from '../repo-files/git-errors';
+import { RepoGit, RepoGitResolver } from '../repo-files/repo-git';
+import { ApiBranch, toApiBranch } from '../repo-files/dto/commit.dto';
+import { RepositoryRefs } from '../repositories/repository-refs';
+import { CreateBranchRepoOption } from './dto/refs.dto';
+
+/**
+ * Creating and deleting branches through the API, with Forgejo's answers: an
+ * empty repository or a missing start is 404, a taken name 409, the default
+ * branch is never deleted (403). Each write re-measures the git size.
+ */
+@Injectable()
+export class BranchWrites {
+  constructor(
+    private readonly repos: RepoGitResolver,
+    private readonly refs: RepositoryRefs,
+  ) {}
+
+  async create(target: RepoGit, option: CreateBranchRepoOption): Promise<ApiBranch> {
+    if (await this.refs.isEmpty(target.path)) throw new NotFoundException('Git Repository is empty.');
+    const start = await this.startOf(target, option);
+    await withGitErrors(() => this.refs.createBranch(target.path, option.new_branch_name, start));
+    await this.repos.afterWrite(target);
+    const branch = await withGitErrors(() => this.refs.getBranch(target.path, option.new_branch_name));
+    if (!branch) throw new NotFoundException(`branch ${option.new_branch_name} was deleted meanwhile`);
+    return toApiBranch(branch, target.urls, target.canWrite);
+  }
+
+  async delete(target: RepoGit, branchName: string): Promise<void> {
+    if (await this.refs.isEmpty(target.path)) throw new NotFoundException('Git Repository is empty.');
+    if (branchName === target.repo.defaultBranch) throw new ForbiddenException(`can not delete default branch ${branchName}`);
+    await withGitErrors(() => this.refs.deleteBranch(target.path, branchName));
+    await this.repos.afterWrite(target);
+  }
+
+  /** What the new branch starts from: `old_ref_name` (any revision), else the branch `old_branch_name`, else the default branch. */
+  private async startOf(target: RepoGit, option: CreateBranchRepoOption): Promise<string> {
+    if (option.old_ref_name) return option.old_ref_name;
+    const branch = option.old_branch_name || target.repo.defaultBranch;
+    const tip = await withGitErrors(() => this.refs.branchTip(target.path, branch));
+    if (tip === undefined) throw new NotFoundException(`the old branch ${branch} does not exist`);
+    return tip;
+  }
+}
