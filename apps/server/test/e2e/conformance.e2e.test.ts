@@ -1,3 +1,4 @@
+import { utils as sshUtils } from 'ssh2';
 import { createTestUser, TestUser } from '../support/fixtures';
 import { expectForgejoShape } from '../support/forgejo-schema';
 import { forgejoOperation } from '../support/forgejo-reference';
@@ -40,6 +41,10 @@ const unique = Date.now().toString(36);
 const newUser = `conf-user-${unique}`;
 const org = `conf-org-${unique}`;
 
+/** Public keys for the SSH key steps, made once per run. */
+const SSH_KEYS = [0, 1, 2].map(() => sshUtils.generateKeyPairSync('ed25519').public);
+const sshKey = (index: number) => SSH_KEYS[index];
+
 const STEPS: Step[] = [
   { method: 'GET', path: '/user', as: 'admin', status: 200 },
   { method: 'GET', path: '/user', as: 'anonymous', status: 401 },
@@ -47,6 +52,50 @@ const STEPS: Step[] = [
   { method: 'GET', path: '/users/{missing}', as: 'anonymous', status: 404 },
   { method: 'GET', path: '/users/search', query: '?q=conf&limit=5', as: 'anonymous', status: 200 },
   { method: 'GET', path: '/users/search', query: '?uid=-1', as: 'anonymous', status: 200 },
+  // SSH keys (issue 13): a user's keys, an administrator's, a repository's deploy keys.
+  {
+    method: 'POST',
+    path: '/user/keys',
+    as: 'user',
+    status: 201,
+    body: () => ({ title: 'laptop', key: sshKey(0) }),
+    keep: (body, s) => void (s.values.sshKeyId = String(body.id)),
+  },
+  { method: 'POST', path: '/user/keys', as: 'user', status: 422, body: () => ({ title: 'bad', key: 'ssh-ed25519 not-a-key' }) },
+  { method: 'GET', path: '/user/keys', as: 'user', status: 200 },
+  { method: 'GET', path: '/user/keys/{sshKeyId}', as: 'user', status: 200, needs: ['sshKeyId'] },
+  { method: 'GET', path: '/user/keys/{sshKeyId}', as: 'admin', status: 404, needs: ['sshKeyId'] },
+  { method: 'GET', path: '/users/{username}/keys', as: 'anonymous', status: 200 },
+  { method: 'DELETE', path: '/user/keys/{sshKeyId}', as: 'user', status: 204, needs: ['sshKeyId'] },
+  {
+    method: 'POST',
+    path: '/admin/users/{username}/keys',
+    as: 'admin',
+    status: 201,
+    body: () => ({ title: 'added', key: sshKey(1) }),
+    keep: (body, s) => void (s.values.adminKeyId = String(body.id)),
+  },
+  { method: 'DELETE', path: '/admin/users/{username}/keys/{adminKeyId}', as: 'admin', status: 204, needs: ['adminKeyId'] },
+  {
+    method: 'POST',
+    path: '/user/repos',
+    as: 'user',
+    status: 201,
+    body: () => ({ name: `conf-keys-${unique}` }),
+    keep: (body, s) => Object.assign(s.values, { keysOwner: body.owner.login, keysRepo: body.name }),
+  },
+  {
+    method: 'POST',
+    path: '/repos/{keysOwner}/{keysRepo}/keys',
+    as: 'user',
+    status: 201,
+    needs: ['keysRepo'],
+    body: () => ({ title: 'ci', key: sshKey(2), read_only: true }),
+    keep: (body, s) => void (s.values.deployKeyId = String(body.id)),
+  },
+  { method: 'GET', path: '/repos/{keysOwner}/{keysRepo}/keys', as: 'user', status: 200, needs: ['keysRepo'] },
+  { method: 'GET', path: '/repos/{keysOwner}/{keysRepo}/keys/{deployKeyId}', as: 'user', status: 200, needs: ['deployKeyId'] },
+  { method: 'DELETE', path: '/repos/{keysOwner}/{keysRepo}/keys/{deployKeyId}', as: 'user', status: 204, needs: ['deployKeyId'] },
   {
     method: 'POST',
     path: '/admin/users',
