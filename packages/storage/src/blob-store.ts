@@ -4,7 +4,7 @@ import type { Dirent } from 'node:fs';
 import * as path from 'node:path';
 import { Transform, Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ContentDigester, type DigestAlgorithm, type Digests } from './digests';
+import { digestFile, UploadDigester, type DigestAlgorithm, type Digests } from './digests';
 import { BlobAbortedError, BlobExistsError, BlobMismatchError, BlobNotFoundError, BlobStoreError, BlobTooLargeError } from './errors';
 import { assertBlobKey, isBlobKey } from './keys';
 
@@ -167,6 +167,20 @@ export class BlobStore {
     } catch (error) {
       if (error instanceof BlobNotFoundError) return false;
       throw error;
+    }
+  }
+
+  /**
+   * Digests of a stored blob (for those computed when first asked for rather
+   * than at upload): its file is read and hashed on the digest workers, never
+   * on the event loop. BlobNotFoundError when there is none.
+   */
+  async digestsOf(key: string, algorithms: DigestAlgorithm[]): Promise<Digests> {
+    const { size } = await this.stat(key);
+    try {
+      return await digestFile(this.pathOf(key), algorithms, size);
+    } catch (error) {
+      throw notFoundOr(error, key);
     }
   }
 
@@ -339,9 +353,9 @@ export class BlobStore {
   private async receive(input: Readable, options: WriteOptions): Promise<{ tempPath: string; info: BlobInfo }> {
     const { tempPath, handle } = await this.openTemporaryFile('.part');
     try {
-      const meter = new ContentMeter(options);
+      const meter = new ContentMeter(options, tempPath);
       try {
-        await pipeline(input, meter, new FileSink(handle), { signal: options.signal });
+        await pipeline(input, meter, new FileSink(handle, (bytes) => meter.written(bytes)), { signal: options.signal });
       } catch (error) {
         meter.abort();
         throw error;
@@ -404,10 +418,15 @@ export class BlobStore {
  */
 class FileSink extends Writable {
   private unflushed = 0;
+  private total = 0;
   private flushing: Promise<void> | null = null;
   private flushError: Error | null = null;
 
-  constructor(private readonly handle: FileHandle) {
+  /** `onWritten` learns how many bytes the file holds after each write. */
+  constructor(
+    private readonly handle: FileHandle,
+    private readonly onWritten: (bytes: number) => void = () => undefined,
+  ) {
     super({ highWaterMark: WRITE_BUFFER_BYTES });
   }
 
@@ -425,7 +444,10 @@ class FileSink extends Writable {
 
   private async writeChunks(chunks: Buffer[]): Promise<void> {
     if (this.flushError) throw this.flushError;
-    this.unflushed += await writeAll(this.handle, chunks);
+    const bytes = await writeAll(this.handle, chunks);
+    this.unflushed += bytes;
+    this.total += bytes;
+    this.onWritten(this.total);
     if (this.unflushed >= EARLY_FLUSH_BYTES && !this.flushing) {
       this.unflushed = 0;
       this.flushing = this.handle.datasync().then(
@@ -461,17 +483,20 @@ async function writeAll(handle: FileHandle, chunks: Buffer[]): Promise<number> {
 
 /**
  * Counts what flows through, stops the flow as soon as a limit is passed, and
- * has it hashed (the digests asked for, if any) by a {@link ContentDigester}:
- * on this thread while small, on worker threads once large.
+ * has it hashed (the digests asked for, if any) by an {@link UploadDigester}:
+ * on this thread while small, by the workers reading the file once large.
  */
 class ContentMeter extends Transform {
-  private readonly digester: ContentDigester | null;
+  private readonly digester: UploadDigester | null;
   private size = 0;
 
-  constructor(private readonly limits: Pick<WriteOptions, 'maxBytes' | 'expectedSize' | 'expectedSha256' | 'digests'>) {
+  constructor(
+    private readonly limits: Pick<WriteOptions, 'maxBytes' | 'expectedSize' | 'expectedSha256' | 'digests'>,
+    file: string,
+  ) {
     super();
     const algorithms = digestsToCompute(limits);
-    this.digester = algorithms.length > 0 ? new ContentDigester(algorithms) : null;
+    this.digester = algorithms.length > 0 ? new UploadDigester(algorithms, file) : null;
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null, data?: Buffer) => void): void {
@@ -480,16 +505,18 @@ class ContentMeter extends Transform {
     if (maxBytes !== undefined && this.size > maxBytes) return callback(new BlobTooLargeError(maxBytes));
     if (expectedSize !== undefined && this.size > expectedSize)
       return callback(new BlobMismatchError('size', expectedSize, `more than ${expectedSize}`));
-    if (!this.digester) return callback(null, chunk);
-    this.digester.update(chunk).then(
-      () => callback(null, chunk),
-      (error: Error) => callback(error),
-    );
+    this.digester?.update(chunk);
+    callback(null, chunk);
+  }
+
+  /** The file holds the first `bytes` bytes that went through. */
+  written(bytes: number): void {
+    this.digester?.written(bytes);
   }
 
   async result(): Promise<BlobInfo> {
     if (!this.digester) return { size: this.size };
-    const digests = await this.digester.digest();
+    const digests = await this.digester.digest(this.size);
     const others = Object.keys(digests).some((algorithm) => algorithm !== 'sha256');
     return { size: this.size, ...(digests.sha256 ? { sha256: digests.sha256 } : {}), ...(others ? { digests } : {}) };
   }

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { BlobStore, BlobStat, WriteOptions } from './blob-store';
-import type { Digests } from './digests';
+import type { DigestAlgorithm, Digests } from './digests';
 import { InvalidBlobKeyError } from './errors';
 import { isSha256, shardedKey } from './keys';
 
@@ -20,7 +20,7 @@ export interface PutResult {
  */
 export class ContentAddressedStore {
   /** Any store with BlobStore's operations (the server hands its storage port). */
-  constructor(private readonly blobs: Pick<BlobStore, 'writeDerived' | 'read' | 'stat' | 'exists' | 'delete'>) {}
+  constructor(private readonly blobs: Pick<BlobStore, 'writeDerived' | 'read' | 'stat' | 'exists' | 'delete' | 'digestsOf'>) {}
 
   keyOf(namespace: string, sha256: string): string {
     if (!isSha256(sha256)) throw new InvalidBlobKeyError(`${namespace}/${sha256}`, 'not a lower-case sha256');
@@ -39,6 +39,11 @@ export class ContentAddressedStore {
 
   async stat(namespace: string, sha256: string): Promise<BlobStat> {
     return this.blobs.stat(this.keyOf(namespace, sha256));
+  }
+
+  /** Digests of the stored content, read and hashed off the event loop (BlobNotFoundError when it is gone). */
+  async digestsOf(namespace: string, sha256: string, algorithms: DigestAlgorithm[]): Promise<Digests> {
+    return this.blobs.digestsOf(this.keyOf(namespace, sha256), algorithms);
   }
 
   async exists(namespace: string, sha256: string): Promise<boolean> {

@@ -12,170 +12,151 @@ export type Digests = Partial<Record<DigestAlgorithm, string>>;
  * costs more than hashing it (small attachments, package files).
  */
 const INLINE_LIMIT = 4 * 1024 * 1024;
-/** Bytes gathered before they are handed to the workers in one message. */
-const BATCH_BYTES = 1024 * 1024;
-/** Bytes handed to the workers but not yet hashed, past which the writer waits (bounds memory). */
-const MAX_IN_FLIGHT = 3 * 1024 * 1024;
+/** What a worker reads and hashes of a file at a time, before it looks at its other jobs and messages. */
+const READ_BYTES = 1024 * 1024;
 /** Rough cost of each hash per byte (SHA extensions make sha1 and sha256 cheap), to split them between workers. */
 const COST: Record<DigestAlgorithm, number> = { md5: 2, sha1: 1, sha256: 1, sha512: 2 };
 
 /**
- * Computes several digests of a stream of chunks in one pass. Small content is
- * hashed where it arrives; once it passes {@link INLINE_LIMIT} the hashing
- * moves to worker threads (the digests split between them, so they run in
- * parallel), so that a large upload does not hold up the event loop, and
- * other requests, for the time of its hashing. `update` resolves when the
- * writer may go on: the workers are never more than {@link MAX_IN_FLIGHT} behind.
+ * How far the file must have grown before the workers are told again: one
+ * message per this many bytes (a message to a busy worker costs the event loop
+ * about 0.2 ms on a loaded machine; the workers lag at most this far behind).
  */
-export class ContentDigester {
-  private inline: Map<DigestAlgorithm, Hash> | null;
-  private kept: Buffer[] = [];
-  private keptBytes = 0;
-  private pending: Buffer[] = [];
-  private pendingBytes = 0;
-  private job: DigestJob | null = null;
+const NOTIFY_BYTES = 8 * 1024 * 1024;
 
-  constructor(private readonly algorithms: readonly DigestAlgorithm[]) {
+/**
+ * Computes several digests of an upload in one pass. Small content is hashed
+ * where it arrives (a thread hop costs more). Once it passes
+ * {@link INLINE_LIMIT}, the digest workers hash it instead, from its first
+ * byte, reading the file the upload is written to as far as it is written
+ * ({@link written}): the bytes go from the disk's cache to the hash without
+ * being copied or posted to the workers by the event loop, and the hashing
+ * does not hold up other requests.
+ */
+export class UploadDigester {
+  private inline: Map<DigestAlgorithm, Hash> | null;
+  private received = 0;
+  private job: FileDigestJob | null = null;
+  private told = 0;
+
+  /** `path` is the file the upload is written to; it must stay until {@link digest} settles. */
+  constructor(
+    private readonly algorithms: readonly DigestAlgorithm[],
+    private readonly path: string,
+  ) {
     this.inline = new Map(algorithms.map((algorithm) => [algorithm, createHash(algorithm)]));
   }
 
-  /** Adds a chunk; the chunk must not be changed afterwards (it may be read later). */
-  async update(chunk: Buffer): Promise<void> {
-    if (this.inline) {
-      for (const hash of this.inline.values()) hash.update(chunk);
-      this.kept.push(chunk);
-      this.keptBytes += chunk.length;
-      if (this.keptBytes <= INLINE_LIMIT) return;
-      // Large: the workers take over from the first byte (a hash's state cannot move between threads).
-      this.inline = null;
-      this.job = digestPool().start(this.algorithms);
-      this.pending = this.kept;
-      this.pendingBytes = this.keptBytes;
-      this.kept = [];
-    } else {
-      this.pending.push(chunk);
-      this.pendingBytes += chunk.length;
-    }
-    while (this.pendingBytes >= BATCH_BYTES) {
-      this.sendBlock();
-      await this.job!.below(MAX_IN_FLIGHT);
-    }
+  /** A chunk of the content arrives (before it is written). */
+  update(chunk: Buffer): void {
+    this.received += chunk.length;
+    if (!this.inline) return;
+    if (this.received > INLINE_LIMIT)
+      this.inline = null; // large: the workers hash the file from its first byte
+    else for (const hash of this.inline.values()) hash.update(chunk);
   }
 
-  async digest(): Promise<Digests> {
+  /** The file now holds the first `bytes` bytes of the content. */
+  written(bytes: number): void {
+    if (this.inline) return;
+    if (!this.job) this.job = digestFileBeingWritten(this.path, this.algorithms, bytes);
+    else if (bytes - this.told >= NOTIFY_BYTES) this.job.available(bytes);
+    else return;
+    this.told = bytes;
+  }
+
+  /** The digests, once the whole content (`size` bytes) is written. */
+  async digest(size: number): Promise<Digests> {
     if (this.inline) {
       const digests: Digests = {};
       for (const [algorithm, hash] of this.inline) digests[algorithm] = hash.digest('hex');
       return digests;
     }
-    while (this.pendingBytes > 0) this.sendBlock();
-    return this.job!.end();
+    this.job ??= digestFileBeingWritten(this.path, this.algorithms, size);
+    return this.job.end(size);
   }
 
   /** Stops the workers' share of an upload that failed. */
   abort(): void {
     this.job?.cancel();
   }
-
-  /** Hands the next (at most) {@link BATCH_BYTES} gathered bytes to the workers, splitting a chunk if need be. */
-  private sendBlock(): void {
-    const length = Math.min(BATCH_BYTES, this.pendingBytes);
-    const parts: Buffer[] = [];
-    let taken = 0;
-    let used = 0;
-    while (taken < length) {
-      const chunk = this.pending[used];
-      const wanted = length - taken;
-      if (chunk.length <= wanted) {
-        parts.push(chunk);
-        used++;
-        taken += chunk.length;
-      } else {
-        parts.push(chunk.subarray(0, wanted));
-        this.pending[used] = chunk.subarray(wanted);
-        taken += wanted;
-      }
-    }
-    this.pending = this.pending.slice(used);
-    this.pendingBytes -= length;
-    this.job!.send(parts, length);
-  }
 }
 
-/** The hashing a worker does: one message per block, one answer per block hashed and one with the digests. */
+/**
+ * The hashing a worker does. A job reads a file itself, with blocking reads on
+ * the worker's own thread (neither the event loop nor libuv's pool, which the
+ * writes use, takes part), as far as the writer says is written (`available`),
+ * and answers the digests once it has read to the `end` it is given. Several
+ * jobs take turns a block at a time.
+ */
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const { createHash } = require('node:crypto');
-const jobs = new Map();
+const { openSync, readSync, closeSync } = require('node:fs');
+const files = new Map();
+const READ_BYTES = ${READ_BYTES};
+let buffer = null;
+let scheduled = false;
+function schedule() {
+  if (!scheduled) { scheduled = true; setImmediate(readFiles); }
+}
+function closeFile(id) {
+  const file = files.get(id);
+  files.delete(id);
+  if (file && file.fd !== null) try { closeSync(file.fd); } catch {}
+}
+function readFiles() {
+  scheduled = false;
+  buffer = buffer || Buffer.allocUnsafe(READ_BYTES);
+  for (const [id, file] of files) {
+    try {
+      if (file.position < file.available) {
+        const n = readSync(file.fd, buffer, 0, Math.min(READ_BYTES, file.available - file.position), file.position);
+        if (n === 0) throw new Error('the file ended at ' + file.position + ' bytes, before the ' + file.available + ' written');
+        for (const hash of file.hashes) hash[1].update(buffer.subarray(0, n));
+        file.position += n;
+      }
+      if (file.end !== null && file.position >= file.end) {
+        const digests = {};
+        for (const [algorithm, hash] of file.hashes) digests[algorithm] = hash.digest('hex');
+        closeFile(id);
+        parentPort.postMessage({ type: 'digests', job: id, digests });
+      }
+    } catch (error) {
+      closeFile(id);
+      parentPort.postMessage({ type: 'failed', job: id, message: error.message, code: error.code });
+    }
+  }
+  for (const file of files.values()) if (file.position < file.available) return schedule();
+}
 parentPort.on('message', (message) => {
-  if (message.type === 'start') jobs.set(message.job, message.algorithms.map((a) => [a, createHash(a)]));
-  else if (message.type === 'data') {
-    const hashes = jobs.get(message.job);
-    const bytes = new Uint8Array(message.buffer, 0, message.length);
-    if (hashes) for (const [, hash] of hashes) hash.update(bytes);
-    parentPort.postMessage({ type: 'hashed', job: message.job, bytes: message.length, block: message.block });
-  } else if (message.type === 'end') {
-    const hashes = jobs.get(message.job) || [];
-    jobs.delete(message.job);
-    const digests = {};
-    for (const [algorithm, hash] of hashes) digests[algorithm] = hash.digest('hex');
-    parentPort.postMessage({ type: 'digests', job: message.job, digests });
-  } else if (message.type === 'cancel') jobs.delete(message.job);
+  if (message.type === 'cancel') {
+    closeFile(message.job);
+  } else if (message.type === 'file') {
+    const file = { fd: null, hashes: message.algorithms.map((a) => [a, createHash(a)]), position: 0, available: message.available, end: message.end };
+    files.set(message.job, file);
+    try { file.fd = openSync(message.path, 'r'); } catch (error) { closeFile(message.job); return parentPort.postMessage({ type: 'failed', job: message.job, message: error.message, code: error.code }); }
+    schedule();
+  } else if (message.type === 'available') {
+    const file = files.get(message.job);
+    if (file) { file.available = Math.max(file.available, message.available); if (message.end !== undefined) file.end = message.end; schedule(); }
+  }
 });
 `;
 
 interface WorkerAnswer {
-  type: 'hashed' | 'digests';
+  type: 'digests' | 'failed';
   job: number;
-  bytes?: number;
-  block?: number;
   digests?: Digests;
+  /** Why a file job failed (its error's message and code). */
+  message?: string;
+  code?: string;
 }
 
-/** A piece of memory shared with the workers: the bytes of one batch, reused once every worker has hashed them. */
-interface SharedBlock {
-  id: number;
-  buffer: SharedArrayBuffer;
-  length: number;
-  /** Workers that have still to hash it. */
-  readers: number;
-}
-
-/**
- * The shared blocks: a few of {@link BATCH_BYTES} are kept and reused, because
- * a SharedArrayBuffer is freed only once both threads' garbage collectors let
- * go of it, which an idle worker does rarely: fresh ones would pile up.
- */
-class BlockPool {
-  private readonly free: SharedArrayBuffer[] = [];
-  private readonly lent = new Map<number, SharedBlock>();
-  private nextId = 1;
-
-  lend(length: number, readers: number): SharedBlock {
-    const reusable = length <= BATCH_BYTES;
-    const buffer = (reusable && this.free.pop()) || new SharedArrayBuffer(reusable ? BATCH_BYTES : length);
-    const block = { id: this.nextId++, buffer, length, readers };
-    this.lent.set(block.id, block);
-    return block;
-  }
-
-  /** One reader is done with the block (it hashed it, or its job ended). */
-  done(id: number): void {
-    const block = this.lent.get(id);
-    if (!block || --block.readers > 0) return;
-    this.lent.delete(id);
-    if (block.buffer.byteLength === BATCH_BYTES && this.free.length < 64) this.free.push(block.buffer);
-  }
-}
-
-const blocks = new BlockPool();
-
-/** One worker's share of a job. */
+/** One worker's share of a job: what to do with its answer. */
 interface Share {
-  inFlight: number;
-  onProgress: (() => void) | null;
-  onDigests: ((digests: Digests) => void) | null;
-  onError: ((error: Error) => void) | null;
+  onDigests: (digests: Digests) => void;
+  onError: (error: Error) => void;
 }
 
 class DigestWorker {
@@ -188,7 +169,7 @@ class DigestWorker {
     this.worker = new Worker(WORKER_SOURCE, { eval: true });
     this.worker.on('message', (answer: WorkerAnswer) => this.answer(answer));
     const fail = (error: Error) => {
-      for (const share of this.shares.values()) share.onError?.(error);
+      for (const share of this.shares.values()) share.onError(error);
       this.shares.clear();
       onExit(this);
     };
@@ -212,85 +193,58 @@ class DigestWorker {
 
   private answer(answer: WorkerAnswer): void {
     const share = this.shares.get(answer.job);
-    if (!share) return void (answer.type === 'hashed' && blocks.done(answer.block ?? 0));
-    if (answer.type === 'hashed') {
-      blocks.done(answer.block ?? 0);
-      share.inFlight -= answer.bytes ?? 0;
-      share.onProgress?.();
-    } else {
-      this.shares.delete(answer.job);
-      share.onDigests?.(answer.digests ?? {});
-    }
+    if (!share) return;
+    this.shares.delete(answer.job);
+    if (answer.type === 'failed') share.onError(Object.assign(new Error(answer.message), { code: answer.code }));
+    else share.onDigests(answer.digests ?? {});
   }
 }
 
-/** A content's digests under way on one or more workers. */
-class DigestJob {
-  private readonly parts: { worker: DigestWorker; share: Share; cost: number }[] = [];
-  private failure: Error | null = null;
+/** A file's digests under way on one or more workers, each reading the file itself (see WORKER_SOURCE). */
+export class FileDigestJob {
+  private readonly parts: { worker: DigestWorker; cost: number }[] = [];
+  private readonly digests: Promise<Digests>;
 
   constructor(
     private readonly id: number,
     groups: { worker: DigestWorker; algorithms: DigestAlgorithm[] }[],
+    path: string,
+    available: number,
+    end: number | null,
   ) {
-    for (const { worker, algorithms } of groups) {
-      const share: Share = { inFlight: 0, onProgress: null, onDigests: null, onError: null };
-      share.onError = (error) => (this.failure = error);
-      const cost = algorithms.reduce((sum, a) => sum + COST[a], 0);
-      worker.shares.set(id, share);
-      worker.hold();
-      worker.load += cost;
-      worker.post({ type: 'start', job: id, algorithms });
-      this.parts.push({ worker, share, cost });
-    }
+    const answers = groups.map(
+      ({ worker, algorithms }) =>
+        new Promise<Digests>((resolve, reject) => {
+          const cost = algorithms.reduce((sum, a) => sum + COST[a], 0);
+          worker.shares.set(id, { onDigests: resolve, onError: reject });
+          worker.hold();
+          worker.load += cost;
+          worker.post({ type: 'file', job: id, path, algorithms, available, end });
+          this.parts.push({ worker, cost });
+        }),
+    );
+    this.digests = Promise.all(answers).then(
+      (all) => {
+        this.release();
+        return Object.assign({}, ...all) as Digests;
+      },
+      (error: Error) => {
+        this.cancel();
+        throw error;
+      },
+    );
+    this.digests.catch(() => undefined); // awaited by end(); a failure before then is not unhandled
   }
 
-  /** Hands the chunks to every worker of the job, copied once into a shared block. */
-  send(chunks: Buffer[], length: number): void {
-    const block = blocks.lend(length, this.parts.length);
-    const bytes = new Uint8Array(block.buffer, 0, length);
-    let offset = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, offset);
-      offset += chunk.length;
-    }
-    for (const { worker, share } of this.parts) {
-      share.inFlight += length;
-      worker.post({ type: 'data', job: this.id, buffer: block.buffer, length, block: block.id });
-    }
+  /** The writer has written the file up to `bytes`: the workers may read that far. */
+  available(bytes: number): void {
+    for (const { worker } of this.parts) worker.post({ type: 'available', job: this.id, available: bytes });
   }
 
-  /** Resolves once every worker has fewer than `limit` bytes of this job still to hash. */
-  async below(limit: number): Promise<void> {
-    for (const { share } of this.parts) {
-      while (share.inFlight >= limit) {
-        if (this.failure) throw this.failure;
-        await new Promise<void>((resolve, reject) => {
-          share.onProgress = resolve;
-          share.onError = (error) => reject((this.failure = error));
-        });
-      }
-    }
-    if (this.failure) throw this.failure;
-  }
-
-  async end(): Promise<Digests> {
-    try {
-      const answers = await Promise.all(
-        this.parts.map(
-          ({ worker, share }) =>
-            new Promise<Digests>((resolve, reject) => {
-              if (this.failure) return reject(this.failure);
-              share.onDigests = resolve;
-              share.onError = reject;
-              worker.post({ type: 'end', job: this.id });
-            }),
-        ),
-      );
-      return Object.assign({}, ...answers) as Digests;
-    } finally {
-      this.release();
-    }
+  /** The file is `size` bytes, all written: the digests once the workers have read it all. */
+  end(size: number): Promise<Digests> {
+    for (const { worker } of this.parts) worker.post({ type: 'available', job: this.id, available: size, end: size });
+    return this.digests;
   }
 
   cancel(): void {
@@ -318,7 +272,12 @@ class DigestPool {
   private nextJob = 1;
   private readonly size = Math.max(1, Math.min(2, availableParallelism()));
 
-  start(algorithms: readonly DigestAlgorithm[]): DigestJob {
+  /** The digests of a file being written (`end` null) or already whole, read by the workers themselves. */
+  startFile(path: string, algorithms: readonly DigestAlgorithm[], available: number, end: number | null): FileDigestJob {
+    return new FileDigestJob(this.nextJob++, this.groupsFor(algorithms), path, available, end);
+  }
+
+  private groupsFor(algorithms: readonly DigestAlgorithm[]): { worker: DigestWorker; algorithms: DigestAlgorithm[] }[] {
     // No more threads than the job has digests (one for a sha256 alone).
     while (this.workers.length < Math.min(this.size, algorithms.length)) {
       this.workers.push(new DigestWorker((gone) => this.workers.splice(this.workers.indexOf(gone) >>> 0, 1)));
@@ -331,10 +290,7 @@ class DigestPool {
       group.algorithms.push(algorithm);
       group.cost += COST[algorithm];
     }
-    return new DigestJob(
-      this.nextJob++,
-      groups.filter((g) => g.algorithms.length > 0),
-    );
+    return groups.filter((g) => g.algorithms.length > 0);
   }
 }
 
@@ -342,4 +298,23 @@ let pool: DigestPool | null = null;
 
 function digestPool(): DigestPool {
   return (pool ??= new DigestPool());
+}
+
+/**
+ * The digests of a whole file of `size` bytes, read and hashed on the digest
+ * workers (never on the event loop); rejects with the file system's error
+ * (ENOENT when it is gone).
+ */
+export function digestFile(path: string, algorithms: readonly DigestAlgorithm[], size: number): Promise<Digests> {
+  if (algorithms.length === 0) return Promise.resolve({});
+  return digestPool().startFile(path, algorithms, size, size).end(size);
+}
+
+/**
+ * The digests of a file still being written: the workers read it as far as
+ * {@link FileDigestJob.available} says, so the bytes go from the disk's cache to
+ * the hash without passing through the event loop or being copied for it.
+ */
+export function digestFileBeingWritten(path: string, algorithms: readonly DigestAlgorithm[], written: number): FileDigestJob {
+  return digestPool().startFile(path, algorithms, written, null);
 }

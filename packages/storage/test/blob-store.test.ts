@@ -102,6 +102,22 @@ describe('BlobStore', () => {
     expect((await filesUnder(root)).sort()).toEqual(['plain/chosen', 'plain/default', 'plain/none']);
   });
 
+  it('computes the digests of a stored blob when asked later, reading its file on the workers; not-found when it is gone', async () => {
+    const size = 6 * MiB;
+    const digestOf = async (algorithm: string) => {
+      const hash = createHash(algorithm);
+      for await (const chunk of generated(size, 3)) hash.update(chunk as Buffer);
+      return hash.digest('hex');
+    };
+    await store.write('later/a', generated(size, 3), { digests: [] });
+    const expected = { md5: await digestOf('md5'), sha1: await digestOf('sha1'), sha512: await digestOf('sha512') };
+    // Two callers at once each get the whole answer.
+    const answers = await Promise.all([1, 2].map(() => store.digestsOf('later/a', ['md5', 'sha1', 'sha512'])));
+    expect(answers).toEqual([expected, expected]);
+    expect(await store.digestsOf('later/a', [])).toEqual({});
+    await expect(store.digestsOf('later/missing', ['md5'])).rejects.toBeInstanceOf(BlobNotFoundError);
+  });
+
   it('still checks an announced sha256 when no digest is asked for, and a content-addressed write always has its sha256', async () => {
     await expect(store.write('checked/a', generated(100), { digests: [], expectedSha256: '0'.repeat(64) })).rejects.toBeInstanceOf(
       BlobMismatchError,

@@ -81,6 +81,12 @@ export abstract class BlobStorage {
   /** Its size and modification time; BlobNotFoundError when there is none. */
   abstract stat(key: string): Promise<BlobFileStat>;
   abstract exists(key: string): Promise<boolean>;
+  /**
+   * Digests of a stored blob, for those computed when first needed rather than
+   * at upload: its file is read and hashed off the event loop. BlobNotFoundError
+   * when there is none.
+   */
+  abstract digestsOf(key: string, algorithms: DigestAlgorithm[]): Promise<Digests>;
   /** Removes a blob; false when there was none. */
   abstract delete(key: string): Promise<boolean>;
   /** Removes every blob below the folder `prefix` (whole key parts, e.g. `actions/blocks/12`); nothing there is fine. */

@@ -102,6 +102,13 @@ describe('BlobStorage contract (bound storage adapter)', () => {
     expect(await text(blobs.read(first.key))).toBe('same');
   });
 
+  it('computes the digests asked for of a stored blob (those an upload left for later); BlobNotFoundError when it is gone', async () => {
+    const stored = await blobs.write(`${ns}/later`, content('hello world'), { digests: [] });
+    const digest = (algorithm: string) => createHash(algorithm).update('hello world').digest('hex');
+    expect(await blobs.digestsOf(stored.key, ['md5', 'sha512'])).toEqual({ md5: digest('md5'), sha512: digest('sha512') });
+    await expect(blobs.digestsOf(`${ns}/none`, ['md5'])).rejects.toBeInstanceOf(BlobNotFoundError);
+  });
+
   it('answers BlobNotFoundError for reading or stating a blob that is not there, and false for exists and delete', async () => {
     await expect(blobs.read(`${ns}/none`)).rejects.toBeInstanceOf(BlobNotFoundError);
     await expect(blobs.stat(`${ns}/none`)).rejects.toBeInstanceOf(BlobNotFoundError);
