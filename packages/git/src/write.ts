@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { GitCommandError, GitConflictError, GitNotFoundError, InvalidGitInputError } from './errors';
-import { branchTip, isEmpty, resolveCommit, statPath, statPaths } from './read';
+import { branchTip, isEmpty, resolveCommit, statPaths } from './read';
 import { gitText, runGit } from './run-git';
-import type { GitIdentity } from './types';
+import type { GitIdentity, TreeEntry } from './types';
 import { assertIdentityText, assertRefName, assertWritableTreePath } from './validation';
 
 // Commits are written with plumbing straight into the bare repository: there is no work
@@ -77,22 +77,105 @@ export async function deleteFile(repoPath: string, options: FileCommitOptions): 
 }
 
 async function commitFileChange(repoPath: string, options: FileCommitOptions, change: FileChange): Promise<FileCommitResult> {
-  assertWritableTreePath('file path', options.filePath);
-  const parent = await baseCommitFor(repoPath, options.branch);
-  const previous = parent === undefined ? undefined : await statPath(repoPath, parent, options.filePath);
-  if (previous !== undefined && previous.type !== 'blob') throw new GitConflictError(`${options.filePath} is a directory or submodule`);
-  checkExpectation(options, previous?.sha);
-  if (change.content === null && previous === undefined) throw new GitNotFoundError(`file ${options.filePath} does not exist`);
+  const { commitSha, files } = await commitChanges(repoPath, {
+    ...options,
+    changes: [{ ...change, expectedBlobSha: options.expectedBlobSha }],
+  });
+  return { commitSha, blobSha: files[0].blobSha, previousBlobSha: files[0].previousBlobSha };
+}
 
-  const target = options.newBranch ?? options.branch;
-  if (options.newBranch !== undefined && (await branchTip(repoPath, assertRefName('new branch', options.newBranch))) !== undefined) {
-    throw new GitConflictError(`branch ${options.newBranch} already exists`);
-  }
-  const tree = await buildTree(repoPath, parent, [change]);
+/** A file to write or delete, with what the caller believes is there now. */
+export interface CheckedFileChange extends FileChange {
+  /** The blob sha expected at the path (update, delete), null for "no file yet" (create), undefined to not check. */
+  expectedBlobSha?: string | null;
+}
+
+export interface ChangesCommitOptions extends CommitOptions {
+  /** The branch the change is based on. */
+  branch: string;
+  /** Commit onto this new branch (created from `branch`) instead of moving `branch`. */
+  newBranch?: string;
+  changes: readonly CheckedFileChange[];
+}
+
+export interface ChangesCommitResult {
+  commitSha: string;
+  /** Per change, in order: the blob written (absent for a deletion) and the one it replaced, if any. */
+  files: { path: string; blobSha?: string; previousBlobSha?: string }[];
+}
+
+/**
+ * Writes and deletes several files in one commit (the contents API's batch form). Every
+ * expectation is checked against the branch before anything is written; the branch moves
+ * only if nobody moved it meanwhile.
+ */
+export async function commitChanges(repoPath: string, options: ChangesCommitOptions): Promise<ChangesCommitResult> {
+  const paths = options.changes.map((change) => assertWritableTreePath('file path', change.path));
+  const twice = paths.find((filePath, i) => paths.indexOf(filePath) !== i);
+  if (twice !== undefined) throw new InvalidGitInputError('files', twice, 'names the same path twice');
+  const parent = await baseCommitFor(repoPath, options.branch);
+  const previous = parent === undefined ? new Map<string, TreeEntry>() : await statPaths(repoPath, parent, paths);
+  for (const change of options.changes) checkChange(change, previous.get(change.path));
+  const target = await targetBranch(repoPath, options);
+  const tree = await buildTree(repoPath, parent, options.changes);
   const commitSha = await commitTree(repoPath, tree, parent === undefined ? [] : [parent], options);
   await moveBranch(repoPath, target, commitSha, target === options.branch ? parent : undefined);
-  const written = change.content === null ? undefined : await statPath(repoPath, commitSha, options.filePath);
-  return { commitSha, blobSha: written?.sha, previousBlobSha: previous?.sha };
+  const written = await statPaths(
+    repoPath,
+    commitSha,
+    paths.filter((_, i) => options.changes[i].content !== null),
+  );
+  return {
+    commitSha,
+    files: paths.map((filePath) => ({ path: filePath, blobSha: written.get(filePath)?.sha, previousBlobSha: previous.get(filePath)?.sha })),
+  };
+}
+
+/** A change must meet the caller's expectation, replace only files, and delete only what exists. */
+function checkChange(change: CheckedFileChange, current: TreeEntry | undefined): void {
+  if (current !== undefined && current.type !== 'blob') throw new GitConflictError(`${change.path} is a directory or submodule`);
+  checkExpectation(change.path, change.expectedBlobSha, current?.sha);
+  if (change.content === null && current === undefined) throw new GitNotFoundError(`file ${change.path} does not exist`);
+}
+
+/** The branch the commit lands on: `newBranch` (which must not exist yet) or `branch`. */
+async function targetBranch(repoPath: string, options: { branch: string; newBranch?: string }): Promise<string> {
+  if (options.newBranch === undefined) return options.branch;
+  if ((await branchTip(repoPath, assertRefName('new branch', options.newBranch))) !== undefined) {
+    throw new GitConflictError(`branch ${options.newBranch} already exists`);
+  }
+  return options.newBranch;
+}
+
+export interface PatchCommitOptions extends CommitOptions {
+  branch: string;
+  newBranch?: string;
+  /** A unified diff as `git diff` or `git format-patch` writes it. */
+  patch: Buffer | string;
+}
+
+/**
+ * Applies a patch to the branch with one new commit (the diffpatch API), in a temporary
+ * index like every other write: a patch that does not apply is an InvalidGitInputError
+ * naming git's reason, and nothing is written to any branch.
+ */
+export async function applyPatch(repoPath: string, options: PatchCommitOptions): Promise<string> {
+  const parent = await baseCommitFor(repoPath, options.branch);
+  if (parent === undefined) throw new GitNotFoundError(`branch ${options.branch} does not exist`);
+  const target = await targetBranch(repoPath, options);
+  const tree = await withScratchIndex(async (env) => {
+    await runGit(['read-tree', parent], { gitDir: repoPath, env });
+    try {
+      await runGit(['apply', '--cached', '--whitespace=nowarn', '-'], { gitDir: repoPath, env, input: options.patch });
+    } catch (error) {
+      if (error instanceof GitCommandError) throw new InvalidGitInputError('content', '(patch)', `does not apply: ${error.stderr.trim()}`);
+      throw error;
+    }
+    return gitText(['write-tree'], { gitDir: repoPath, env });
+  });
+  const commitSha = await commitTree(repoPath, tree, [parent], options);
+  await moveBranch(repoPath, target, commitSha, target === options.branch ? parent : undefined);
+  return commitSha;
 }
 
 /** The tip of the branch, or undefined for the first commit of an empty repository. */
@@ -103,13 +186,11 @@ async function baseCommitFor(repoPath: string, branch: string): Promise<string |
   throw new GitNotFoundError(`branch ${branch} does not exist`);
 }
 
-function checkExpectation(options: FileCommitOptions, currentSha: string | undefined): void {
-  if (options.expectedBlobSha === undefined) return;
-  if (options.expectedBlobSha === null && currentSha !== undefined) {
-    throw new GitConflictError(`file ${options.filePath} already exists`);
-  }
-  if (options.expectedBlobSha !== null && options.expectedBlobSha !== currentSha) {
-    throw new GitConflictError(`file ${options.filePath} is not at blob ${options.expectedBlobSha} (it changed or does not exist)`);
+function checkExpectation(filePath: string, expected: string | null | undefined, currentSha: string | undefined): void {
+  if (expected === undefined) return;
+  if (expected === null && currentSha !== undefined) throw new GitConflictError(`file ${filePath} already exists`);
+  if (expected !== null && expected !== currentSha) {
+    throw new GitConflictError(`file ${filePath} is not at blob ${expected} (it changed or does not exist)`);
   }
 }
 
@@ -136,16 +217,22 @@ export async function deleteTag(repoPath: string, tag: string): Promise<void> {
 
 /** Builds a tree from a commit's tree (or nothing) plus changes, in a temporary index. */
 export async function buildTree(repoPath: string, baseCommit: string | undefined, changes: readonly FileChange[]): Promise<string> {
-  const scratch = await mkdtemp(path.join(tmpdir(), 'bellows-index-'));
-  const env = { GIT_INDEX_FILE: path.join(scratch, 'index') };
-  try {
+  return withScratchIndex(async (env) => {
     await runGit(baseCommit === undefined ? ['read-tree', '--empty'] : ['read-tree', baseCommit], { gitDir: repoPath, env });
     changes.forEach((change) => assertWritableTreePath('file path', change.path));
     await assertNoFileDirectoryClash(repoPath, baseCommit, changes);
     const entries: string[] = [];
     for (const change of changes) entries.push(await indexEntryFor(repoPath, baseCommit, change));
     await updateIndex(repoPath, env, entries.join(''));
-    return await gitText(['write-tree'], { gitDir: repoPath, env });
+    return gitText(['write-tree'], { gitDir: repoPath, env });
+  });
+}
+
+/** Runs `work` with a throw-away index file (GIT_INDEX_FILE), removed afterwards whatever happens. */
+async function withScratchIndex<T>(work: (env: Record<string, string>) => Promise<T>): Promise<T> {
+  const scratch = await mkdtemp(path.join(tmpdir(), 'bellows-index-'));
+  try {
+    return await work({ GIT_INDEX_FILE: path.join(scratch, 'index') });
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
@@ -218,7 +305,8 @@ async function commitTree(repoPath: string, tree: string, parents: readonly stri
   });
 }
 
-function identityEnv(role: 'AUTHOR' | 'COMMITTER', identity: GitIdentity): Record<string, string> {
+/** The environment that makes git write `identity` as a commit's author or committer. */
+export function identityEnv(role: 'AUTHOR' | 'COMMITTER', identity: GitIdentity): Record<string, string> {
   const seconds = Math.floor((identity.date ?? new Date()).getTime() / 1000);
   return {
     [`GIT_${role}_NAME`]: assertIdentityText(`${role.toLowerCase()} name`, identity.name),

@@ -60,6 +60,8 @@ export const GIT_PORTS: FactoryProvider[] = [
     createOrUpdateFile: git.createOrUpdateFile,
     deleteFile: git.deleteFile,
     createInitialCommit: git.createInitialCommit,
+    commitChanges: git.commitChanges,
+    applyPatch: git.applyPatch,
   })),
   bindGitPort(RepositorySizes, () => ({ measureSize: git.measureSize })),
   bindGitPort(GitTransport, () => ({

@@ -65,6 +65,35 @@ export interface FileCommitResult {
   previousBlobSha?: string;
 }
 
+/** One file to write (content) or delete (null) in a batch, with what the caller believes is there now. */
+export interface CheckedFileChange {
+  path: string;
+  content: Buffer | string | null;
+  executable?: boolean;
+  /** The blob sha expected at the path (update, delete), null for "no file yet" (create), undefined to not check. */
+  expectedBlobSha?: string | null;
+}
+
+/** A commit changing several files. */
+export interface ChangesCommitOptions extends CommitOptions {
+  branch: string;
+  newBranch?: string;
+  changes: readonly CheckedFileChange[];
+}
+
+export interface ChangesCommitResult {
+  commitSha: string;
+  /** Per change, in order: the blob written (absent for a deletion) and the one it replaced. */
+  files: { path: string; blobSha?: string; previousBlobSha?: string }[];
+}
+
+/** A commit applying a unified diff. */
+export interface PatchCommitOptions extends CommitOptions {
+  branch: string;
+  newBranch?: string;
+  patch: Buffer | string;
+}
+
 /**
  * Application port: the files of a bare repository (given by its path, see
  * BareRepositories): trees and blobs at a revision, and commits that write
@@ -94,6 +123,14 @@ export abstract class RepositoryContents {
   ): Promise<FileCommitResult>;
   /** Deletes one file with a new commit, as createOrUpdateFile writes one; GitNotFoundError when there is no such file. */
   abstract deleteFile(repoPath: string, options: FileCommitOptions): Promise<FileCommitResult>;
+  /**
+   * Writes and deletes several files in one commit, as createOrUpdateFile writes one: every
+   * expectation is checked first (GitConflictError), a deleted file must exist
+   * (GitNotFoundError), a path named twice is an InvalidGitInputError.
+   */
+  abstract commitChanges(repoPath: string, options: ChangesCommitOptions): Promise<ChangesCommitResult>;
+  /** Applies a unified diff with one new commit; InvalidGitInputError (with git's reason) when it does not apply. Returns the commit. */
+  abstract applyPatch(repoPath: string, options: PatchCommitOptions): Promise<string>;
   /** A first commit (auto_init) of `files` on a branch that must not exist yet (GitConflictError otherwise), with no parent. Returns the commit. */
   abstract createInitialCommit(repoPath: string, options: InitialCommitOptions): Promise<string>;
 }

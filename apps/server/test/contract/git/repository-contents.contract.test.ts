@@ -224,4 +224,76 @@ describe('RepositoryContents contract (bound git adapter)', () => {
       expect(await contents.statPath(repoPath, 'main', 'README.md')).toBeDefined();
     });
   });
+
+  describe('commitChanges', () => {
+    it('writes, replaces and deletes several files in one commit on top of the tip', async () => {
+      const tip = (await refs.branchTip(repoPath, 'main'))!;
+      const readme = (await contents.statPath(repoPath, 'main', 'README.md'))!;
+      const a = (await contents.statPath(repoPath, 'main', 'a.txt'))!;
+      const result = await contents.commitChanges(repoPath, {
+        branch: 'main',
+        message: 'Batch',
+        author: ALICE,
+        changes: [
+          { path: 'docs/one.md', content: 'one\n', expectedBlobSha: null },
+          { path: 'README.md', content: '# batch\n', expectedBlobSha: readme.sha },
+          { path: 'a.txt', content: null, expectedBlobSha: a.sha },
+        ],
+      });
+      expect(result.files).toEqual([
+        { path: 'docs/one.md', blobSha: expect.stringMatching(SHA), previousBlobSha: undefined },
+        { path: 'README.md', blobSha: expect.stringMatching(SHA), previousBlobSha: readme.sha },
+        { path: 'a.txt', blobSha: undefined, previousBlobSha: a.sha },
+      ]);
+      const commit = await ports.get(RepositoryHistory).getCommit(repoPath, result.commitSha);
+      expect(commit.parents).toEqual([tip]);
+      expect(await contents.statPath(repoPath, 'main', 'a.txt')).toBeUndefined();
+      expect((await contents.readBlobBytes(repoPath, result.files[1].blobSha!, 100)).toString()).toBe('# batch\n');
+    });
+
+    it('checks every expectation before writing: one stale sha and nothing moves', async () => {
+      const tip = await refs.branchTip(repoPath, 'main');
+      const changes = [
+        { path: 'fine.txt', content: 'fine\n', expectedBlobSha: null },
+        { path: 'README.md', content: 'x\n', expectedBlobSha: 'f'.repeat(40) },
+      ];
+      await expect(contents.commitChanges(repoPath, { branch: 'main', message: 'M', author: ALICE, changes })).rejects.toBeInstanceOf(
+        GitConflictError,
+      );
+      const twice = [
+        { path: 'same.txt', content: '1\n' },
+        { path: 'same.txt', content: '2\n' },
+      ];
+      await expect(
+        contents.commitChanges(repoPath, { branch: 'main', message: 'M', author: ALICE, changes: twice }),
+      ).rejects.toBeInstanceOf(InvalidGitInputError);
+      expect(await refs.branchTip(repoPath, 'main')).toBe(tip);
+    });
+  });
+
+  describe('applyPatch', () => {
+    it('applies a unified diff with one commit; a patch that does not apply is InvalidGitInputError and nothing moves', async () => {
+      const before = (
+        await contents.readBlobBytes(repoPath, (await contents.statPath(repoPath, 'main', 'src/main.ts'))!.sha, 100)
+      ).toString();
+      const patch = [
+        'diff --git a/src/main.ts b/src/main.ts',
+        '--- a/src/main.ts',
+        '+++ b/src/main.ts',
+        '@@ -1 +1 @@',
+        `-${before.trimEnd()}`,
+        '+console.log(2);',
+        '',
+      ].join('\n');
+      const commitSha = await contents.applyPatch(repoPath, { branch: 'main', message: 'Patch', author: ALICE, patch });
+      expect(await refs.branchTip(repoPath, 'main')).toBe(commitSha);
+      const after = (await contents.statPath(repoPath, 'main', 'src/main.ts'))!;
+      expect((await contents.readBlobBytes(repoPath, after.sha, 100)).toString()).toBe('console.log(2);\n');
+
+      await expect(contents.applyPatch(repoPath, { branch: 'main', message: 'Again', author: ALICE, patch })).rejects.toBeInstanceOf(
+        InvalidGitInputError,
+      );
+      expect(await refs.branchTip(repoPath, 'main')).toBe(commitSha);
+    });
+  });
 });
