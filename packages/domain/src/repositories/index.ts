@@ -9,4 +9,5 @@ export * from './team-repository';
 export * from './team-repository-store';
 export * from './lfs-object';
 export * from './lfs-store';
+export * from './lfs-pointer';
 export * from './git-records';
