@@ -14,6 +14,6 @@ import { SmartHttpHandler } from './smart-http.handler';
 @Module({
   imports: [RepositoriesModule],
   providers: [GitRequestAccess, GitRepositoryLocator, SmartHttpHandler, LfsObjectStorage, LfsHandler, GitHttpRoutes],
-  exports: [GitRequestAccess],
+  exports: [GitRequestAccess, LfsObjectStorage],
 })
 export class GitHttpModule {}

@@ -1,9 +1,11 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import {
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiExtraModels,
+  ApiBadRequestResponse,
   ApiForbiddenResponse,
+  ApiNotFoundResponse,
   ApiOkResponse,
   ApiParam,
   ApiProduces,
@@ -15,17 +17,28 @@ import {
 import { FastifyReply } from 'fastify';
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-metadata';
-import { ApiContentsResponse, ApiFileResponse, CreateFileOptions, UpdateFileOptions } from './dto/contents.dto';
+import {
+  ApiContentsResponse,
+  ApiFileDeleteResponse,
+  ApiFileResponse,
+  ApiFilesResponse,
+  ApplyDiffPatchOptions,
+  ChangeFilesOptions,
+  CreateFileOptions,
+  DeleteFileOptions,
+  UpdateFileOptions,
+} from './dto/contents.dto';
 import { queryText } from './query-flag';
-import { RepoContentsService } from './repo-contents.service';
+import { RawFile, RepoContentsService, trimSlashes } from './repo-contents.service';
 import { RepoGitResolver } from './repo-git';
 
 const FILE_PATH = { name: 'path', description: 'path of the file or directory in the repository' };
 
 /**
  * Files of a repository: `/repos/{owner}/{repo}/contents[/{path}]` to read a
- * file or directory and to create or update one file with a commit, and
- * `/raw/{path}` to download a file as it is.
+ * file or directory and to create, update, delete or batch-change files with a
+ * commit, `/diffpatch` to commit a patch, `/raw/{path}` to download a file as
+ * it is and `/media/{path}` as `git lfs` would check it out.
  */
 @ApiTags('repository')
 @ScopeGroup('repository')
@@ -107,6 +120,61 @@ export class RepoContentsController {
     return this.contents.update(target, trimSlashes(filePath), body, actor.user);
   }
 
+  @Post('contents')
+  @RequireSignIn()
+  @ApiCreatedResponse({ type: ApiFilesResponse })
+  @ApiForbiddenResponse({ description: 'no write permission' })
+  @ApiNotFoundResponse({ description: 'the branch, or a file to update or delete, does not exist' })
+  @ApiUnprocessableEntityResponse({ description: 'invalid input, a file to create exists, a stale `sha`, or new_branch exists' })
+  @ApiConflictResponse({ description: 'the branch moved while writing' })
+  async repoChangeFiles(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Body() body: ChangeFilesOptions,
+    @CurrentActor() actor: Actor,
+  ): Promise<ApiFilesResponse> {
+    const target = await this.repos.forWriting(owner, repo, actor);
+    return this.contents.change(target, body, actor.user);
+  }
+
+  @Delete('contents/*')
+  @HttpCode(200)
+  @RequireSignIn()
+  @ApiParam(FILE_PATH)
+  @ApiOkResponse({ type: ApiFileDeleteResponse })
+  @ApiBadRequestResponse({ description: '`sha` is not the current blob of the file, or new_branch exists' })
+  @ApiForbiddenResponse({ description: 'no write permission' })
+  @ApiNotFoundResponse({ description: 'the branch or the file does not exist' })
+  @ApiConflictResponse({ description: 'the branch moved while writing' })
+  async repoDeleteFile(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('*') filePath: string,
+    @Body() body: DeleteFileOptions,
+    @CurrentActor() actor: Actor,
+  ): Promise<ApiFileDeleteResponse> {
+    const target = await this.repos.forWriting(owner, repo, actor);
+    return this.contents.delete(target, trimSlashes(filePath), body, actor.user);
+  }
+
+  @Post('diffpatch')
+  @HttpCode(200)
+  @RequireSignIn()
+  @ApiOkResponse({ type: ApiFileResponse, description: 'the commit, with the root directory it leaves as `content`' })
+  @ApiForbiddenResponse({ description: 'no write permission' })
+  @ApiNotFoundResponse({ description: 'the branch does not exist' })
+  @ApiUnprocessableEntityResponse({ description: 'the patch does not apply (git says why), or new_branch exists' })
+  @ApiConflictResponse({ description: 'the branch moved while writing' })
+  async repoApplyDiffPatch(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Body() body: ApplyDiffPatchOptions,
+    @CurrentActor() actor: Actor,
+  ): Promise<ApiFileResponse> {
+    const target = await this.repos.forWriting(owner, repo, actor);
+    return this.contents.applyPatch(target, body, actor.user);
+  }
+
   /** Streams the file from git; nothing is held in memory, whatever its size. */
   @Get('raw/*')
   @ApiParam(FILE_PATH)
@@ -123,18 +191,36 @@ export class RepoContentsController {
   ): Promise<void> {
     const target = await this.repos.forReading(owner, repo, actor);
     const blob = await this.contents.raw(target, trimSlashes(filePath), queryText(ref));
-    const { output } = blob.open();
-    await reply
-      .header('content-type', 'application/octet-stream')
-      .header('content-length', String(blob.size))
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(filePath.split('/').pop() ?? 'file')}`)
-      .header('etag', `"${blob.sha}"`)
-      .send(output);
+    await sendFile(reply, filePath, { size: blob.size, etag: blob.sha, open: async () => blob.open().output });
+  }
+
+  /** Like raw, but an LFS pointer is answered with the object it points to, streamed from storage. */
+  @Get('media/*')
+  @ApiParam(FILE_PATH)
+  @ApiQuery({ name: 'ref', required: false, description: 'branch, tag or commit; the default branch when absent' })
+  @ApiProduces('application/octet-stream')
+  @ApiOkResponse({ description: 'the file, or the LFS object its pointer names', schema: { type: 'string', format: 'binary' } })
+  async repoGetRawFileOrLFS(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('*') filePath: string,
+    @Query('ref') ref: unknown,
+    @CurrentActor() actor: Actor | undefined,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const target = await this.repos.forReading(owner, repo, actor);
+    await sendFile(reply, filePath, await this.contents.media(target, trimSlashes(filePath), queryText(ref)));
   }
 }
 
-/** `a/b/` and `/a/b` mean `a/b`. */
-function trimSlashes(filePath: string): string {
-  return filePath.replace(/^\/+|\/+$/g, '');
+/** Answers with a file's bytes, streamed, under its own name and never sniffed as HTML. */
+async function sendFile(reply: FastifyReply, filePath: string, file: RawFile): Promise<void> {
+  const output = await file.open();
+  await reply
+    .header('content-type', 'application/octet-stream')
+    .header('content-length', String(file.size))
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(filePath.split('/').pop() ?? 'file')}`)
+    .header('etag', `"${file.etag}"`)
+    .send(output);
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { GitHttpModule } from '../git-http/git-http.module';
 import { RepositoriesModule } from '../repositories/repositories.module';
 import { CommitAccounts } from './commit-accounts.service';
 import { RepoContentsController } from './repo-contents.controller';
@@ -9,12 +10,12 @@ import { RepoHistoryService } from './repo-history.service';
 
 /**
  * What is in a repository, through the API: branches, commits with their
- * files, file and directory contents, raw downloads, and writing one file with
- * a commit. RepoGitResolver and CommitAccounts are shared with the wiki and
+ * files, file and directory contents, raw and LFS-aware downloads, and commits
+ * that write, delete or patch files. RepoGitResolver and CommitAccounts are shared with the wiki and
  * pull request modules.
  */
 @Module({
-  imports: [RepositoriesModule],
+  imports: [RepositoriesModule, GitHttpModule],
   controllers: [RepoHistoryController, RepoContentsController],
   providers: [RepoGitResolver, CommitAccounts, RepoContentsService, RepoHistoryService],
   exports: [RepoGitResolver, CommitAccounts],

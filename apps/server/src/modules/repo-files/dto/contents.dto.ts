@@ -1,6 +1,19 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsISO8601, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsISO8601,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import { TreeEntry } from '../../repositories/repository-contents';
 import { CommitInfo } from '../../repositories/repository-history';
 import { ApiCommitMeta, ApiCommitUser, ApiCommitVerification, toApiCommitUser, UNVERIFIED } from './commit.dto';
@@ -21,10 +34,9 @@ export class CommitDateOptions {
   @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() committer?: string;
 }
 
-/** What creating and updating a file have in common (Forgejo's `FileOptions`). */
-export class FileOptions {
-  @ApiProperty({ format: 'base64' }) @IsString() @Matches(BASE64, { message: 'content must be base64-encoded' }) content!: string;
-  @ApiPropertyOptional({ description: 'commit message; a default names the file' })
+/** What every commit through the contents API takes: branch, message, identities (Forgejo's `FileOptions`). */
+export class CommitFileOptions {
+  @ApiPropertyOptional({ description: 'commit message; a default names the files' })
   @IsOptional()
   @IsString()
   @MaxLength(65536)
@@ -49,16 +61,69 @@ export class FileOptions {
   @ApiPropertyOptional({ description: 'accepted; Bellows adds no Signed-off-by trailer' }) @IsOptional() @IsBoolean() signoff?: boolean;
 }
 
+/** Creating or updating one file: the commit options and the new content. */
+export class FileOptions extends CommitFileOptions {
+  @ApiProperty({ format: 'base64' }) @IsString() @Matches(BASE64, { message: 'content must be base64-encoded' }) content!: string;
+}
+
 /** Forgejo's `CreateFileOptions`. */
 export class CreateFileOptions extends FileOptions {}
 
 /** Forgejo's `UpdateFileOptions`: `sha` is the blob the caller last read; a stale one is refused. */
 export class UpdateFileOptions extends FileOptions {
   @ApiProperty({ description: 'sha of the file being replaced' }) @IsString() @IsNotEmpty() sha!: string;
-  @ApiPropertyOptional({ description: 'moving a file is not supported; when given it must equal the path' })
+  @ApiPropertyOptional({ description: 'the file to move to this path (deleted there, written here), when it differs' })
   @IsOptional()
   @IsString()
+  @MaxLength(4096)
   from_path?: string;
+}
+
+/** Forgejo's `DeleteFileOptions`: `sha` is the blob the caller last read. */
+export class DeleteFileOptions extends CommitFileOptions {
+  @ApiProperty({ description: 'sha of the file being deleted' }) @IsString() @IsNotEmpty() sha!: string;
+}
+
+export const FILE_OPERATIONS = ['create', 'update', 'delete'] as const;
+export type FileOperationKind = (typeof FILE_OPERATIONS)[number];
+
+/** Forgejo's `ChangeFileOperation`: one file of a batch. */
+export class ChangeFileOperation {
+  @ApiProperty({ enum: FILE_OPERATIONS })
+  @IsIn(FILE_OPERATIONS, { message: 'operation must be create, update or delete' })
+  operation!: FileOperationKind;
+  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(4096) path!: string;
+  @ApiPropertyOptional({ format: 'base64', description: 'the new content (create, update)' })
+  @IsOptional()
+  @IsString()
+  @Matches(BASE64, { message: 'content must be base64-encoded' })
+  content?: string;
+  @ApiPropertyOptional({ description: 'the blob being replaced or deleted (update, delete)' }) @IsOptional() @IsString() sha?: string;
+  @ApiPropertyOptional({ description: 'the file to move to `path` (update)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(4096)
+  from_path?: string;
+}
+
+/** Forgejo's `ChangeFilesOptions`: several files changed in one commit. */
+export class ChangeFilesOptions extends CommitFileOptions {
+  @ApiProperty({ type: [ChangeFileOperation] })
+  @IsArray()
+  @ArrayMinSize(1, { message: 'files: give at least one file operation' })
+  @ArrayMaxSize(1000)
+  @ValidateNested({ each: true })
+  @Type(() => ChangeFileOperation)
+  files!: ChangeFileOperation[];
+}
+
+/** Forgejo's diffpatch body: `content` is the unified diff itself (base64 is accepted too). */
+export class ApplyDiffPatchOptions extends CommitFileOptions {
+  @ApiProperty({ description: 'the patch, as `git diff` or `git format-patch` writes it' }) @IsString() @IsNotEmpty() content!: string;
+  @ApiPropertyOptional({ description: 'accepted, not checked (the patch itself says what it expects)' })
+  @IsOptional()
+  @IsString()
+  sha?: string;
 }
 
 /**
@@ -100,6 +165,21 @@ export class ApiFileCommitResponse {
   @ApiProperty({ type: [ApiCommitMeta] }) parents!: ApiCommitMeta[];
   @ApiProperty() message!: string;
   @ApiProperty({ type: ApiCommitMeta }) tree!: ApiCommitMeta;
+}
+
+/** Forgejo's `FilesResponse`: the files after a batch (null for a deleted one) and the commit. */
+export class ApiFilesResponse {
+  @ApiProperty({ type: [ApiContentsResponse], description: 'one per operation, in order; null for a deleted file' })
+  files!: (ApiContentsResponse | null)[];
+  @ApiProperty({ type: ApiFileCommitResponse }) commit!: ApiFileCommitResponse;
+  @ApiProperty({ type: ApiCommitVerification }) verification!: ApiCommitVerification;
+}
+
+/** Forgejo's `FileDeleteResponse`: `content` is null. */
+export class ApiFileDeleteResponse {
+  @ApiProperty({ type: 'object', nullable: true, description: 'always null' }) content!: null;
+  @ApiProperty({ type: ApiFileCommitResponse }) commit!: ApiFileCommitResponse;
+  @ApiProperty({ type: ApiCommitVerification }) verification!: ApiCommitVerification;
 }
 
 export class ApiFileResponse {
