@@ -1,8 +1,8 @@
 import { Controller, Get, Header, Param, StreamableFile } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiExcludeController, ApiNotFoundResponse, ApiOkResponse, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, ScopeGroup } from '../../http/auth/auth-metadata';
-import { SourceArchiveDownloads } from './source-archive.service';
+import { SourceArchive, SourceArchiveDownloads } from './source-archive.service';
 
 /**
  * `GET {ROOT_URL}{owner}/{repo}/archive/{ref}.zip|.tar.gz`: the source of a
@@ -24,10 +24,40 @@ export class SourceArchiveController {
     @Param('*') name: string,
     @CurrentActor() actor: Actor | undefined,
   ): Promise<StreamableFile> {
-    const { stream, contentType, fileName } = await this.archives.open(owner, repo, name, actor);
-    return new StreamableFile(stream.output, {
-      type: contentType,
-      disposition: `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-    });
+    return archiveDownload(await this.archives.open(owner, repo, name, actor));
   }
+}
+
+/**
+ * `GET /api/v1/repos/{owner}/{repo}/archive/{ref}.zip|.tar.gz`: the API form of
+ * the same download (Forgejo's repoGetArchive), with the same answers.
+ */
+@ApiTags('repository')
+@ScopeGroup('repository')
+@Controller('repos/:owner/:repo/archive')
+export class SourceArchiveApiController {
+  constructor(private readonly archives: SourceArchiveDownloads) {}
+
+  @Get('*')
+  @Header('Cache-Control', 'no-store')
+  @ApiParam({ name: 'archive', description: 'the ref and the format: `{ref}.zip` or `{ref}.tar.gz`' })
+  @ApiProduces('application/zip', 'application/gzip')
+  @ApiOkResponse({ description: 'the archive, made by git on demand', schema: { type: 'string', format: 'binary' } })
+  @ApiNotFoundResponse({ description: 'no such repository for the caller, not an archive name, or no such ref' })
+  async repoGetArchive(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('*') name: string,
+    @CurrentActor() actor: Actor | undefined,
+  ): Promise<StreamableFile> {
+    return archiveDownload(await this.archives.open(owner, repo, name, actor));
+  }
+}
+
+/** The archive as a download under its file name. */
+function archiveDownload({ stream, contentType, fileName }: SourceArchive): StreamableFile {
+  return new StreamableFile(stream.output, {
+    type: contentType,
+    disposition: `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+  });
 }
