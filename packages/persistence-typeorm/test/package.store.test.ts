@@ -17,8 +17,23 @@ describeEachEngine('package store', (ctx) => {
   it('fills in digests that were not known when the blob was first recorded, and never empties them', async () => {
     const { db } = ctx();
     const sha256 = sha();
-    expect((await db.packages.putBlob(sha256, 10)).sha512).toBe('');
+    expect(await db.packages.putBlob(sha256, 10)).toMatchObject({ md5: null, sha1: null, sha512: null });
+    expect(await db.packages.putBlob(sha256, 10, { sha1: digests.sha1, sha512: digests.sha512 })).toMatchObject({
+      md5: null,
+      sha1: digests.sha1,
+      sha512: digests.sha512,
+    });
     expect(await db.packages.putBlob(sha256, 10, digests)).toMatchObject(digests);
     expect(await db.packages.putBlob(sha256, 10)).toMatchObject(digests);
+  });
+
+  it('records digests computed later by blob id, keeping any already recorded; two writers at once agree', async () => {
+    const { db } = ctx();
+    const blob = await db.packages.putBlob(sha(), 10, { sha1: digests.sha1 });
+    const written = await Promise.all([1, 2].map(() => db.packages.recordDigests(blob.id, { md5: digests.md5, sha512: digests.sha512 })));
+    expect(written).toEqual([expect.objectContaining(digests), expect.objectContaining(digests)]);
+    // A recorded digest is never changed, whatever a later writer says.
+    expect(await db.packages.recordDigests(blob.id, { md5: 'f'.repeat(32) })).toMatchObject(digests);
+    expect(await db.packages.recordDigests(blob.id + 1_000_000, digests)).toBeNull();
   });
 });

@@ -27,10 +27,17 @@ export abstract class PackageStore {
   /**
    * The blob with this digest, stored once however many files use it, held
    * until the transaction ends (so a deletion of unused blobs waits and then
-   * sees the file about to use it); digests are filled in when first known.
-   * Two uploads of the same bytes never collide.
+   * sees the file about to use it); the digests given fill those still
+   * unknown. Two uploads of the same bytes never collide.
    */
-  abstract putBlob(sha256: string, size: number, digests?: BlobDigests): Promise<PackageBlob>;
+  abstract putBlob(sha256: string, size: number, digests?: Partial<BlobDigests>): Promise<PackageBlob>;
+  /**
+   * Fills the blob's digests that are still unknown with these (by id; a
+   * digest already recorded is never changed, so two requests that computed
+   * them at once write the same row harmlessly). The blob as it is then, or
+   * null when it is gone.
+   */
+  abstract recordDigests(blobId: number, digests: Partial<BlobDigests>): Promise<PackageBlob | null>;
   abstract findBlobBySha256(sha256: string): Promise<PackageBlob | null>;
   /**
    * Removes the blob row when no file uses it any more and returns it, so the

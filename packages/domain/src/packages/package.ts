@@ -33,12 +33,24 @@ export interface BlobDigests {
   sha512: string;
 }
 
-/** Stored package content, shared by every package file with the same SHA-256. */
-export interface PackageBlob extends BlobDigests {
+/**
+ * Stored package content, shared by every package file with the same SHA-256.
+ * The sha256 names the content and is known from the upload; the other
+ * digests are null until first needed (an answer that shows them computes and
+ * records them), unless the upload had to compute them anyway (npm checks the
+ * sha1 and sha512 its client sent).
+ */
+export interface PackageBlob {
   id: number;
   sha256: string;
   size: number;
+  md5: string | null;
+  sha1: string | null;
+  sha512: string | null;
 }
+
+/** A package blob whose every digest is known (as the package files API and npm show them). */
+export type DigestedPackageBlob = PackageBlob & BlobDigests;
 
 /**
  * A file of a package version. Its size is its blob's size, copied when the

@@ -15,13 +15,13 @@ export class PackageBlobEntity implements PackageBlob {
   @Column(bytesColumn())
   size!: number;
 
-  /** The other digests, computed in the same pass as the sha256 (hex). */
-  @Column({ type: 'varchar', length: 32, default: '' })
-  md5!: string;
+  /** The other digests (hex): null until first computed (see PackageBlob). */
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  md5!: string | null;
 
-  @Column({ type: 'varchar', length: 40, default: '' })
-  sha1!: string;
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  sha1!: string | null;
 
-  @Column({ type: 'varchar', length: 128, default: '' })
-  sha512!: string;
+  @Column({ type: 'varchar', length: 128, nullable: true })
+  sha512!: string | null;
 }

@@ -16,6 +16,8 @@ import { TotpLastUsedStep1763800015000 } from './1763800015000-totp-last-used-st
 import { LastIssueIndex1763800016000 } from './1763800016000-last-issue-index';
 import { SshKeys1763800019000 } from './1763800019000-ssh-keys';
 
+import { LazyPackageDigests1763800017000 } from './1763800017000-lazy-package-digests';
+import { PullRequestMerger1763800020000 } from './1763800020000-pull-request-merger';
 /** Every migration, oldest first. Add new ones at the end. */
 export const MIGRATIONS = [
   Accounts1763800000000,
@@ -36,3 +38,5 @@ export const MIGRATIONS = [
   LastIssueIndex1763800016000,
   SshKeys1763800019000,
 ];
+  LazyPackageDigests1763800017000,
+  CommitStatuses1763800018000,

@@ -70,25 +70,36 @@ export class TypeOrmPackageStore implements PackageStore {
   /**
    * The blob with this digest, stored once however many files use it, held
    * until the transaction ends (so a deletion of unused blobs waits and then
-   * sees the file about to use it); digests are filled in when first known.
+   * sees the file about to use it); the digests given fill those still unknown.
    * Insert-or-ignore, then read: two uploads of the same bytes never collide,
    * and no row read earlier is saved back.
    */
-  putBlob(sha256: string, size: number, digests?: BlobDigests): Promise<PackageBlobEntity> {
+  putBlob(sha256: string, size: number, digests: Partial<BlobDigests> = {}): Promise<PackageBlobEntity> {
     return this.inTransaction(async (manager) => {
-      const blobs = manager.getRepository(PackageBlobEntity);
+      const known = knownDigests(digests);
       await manager
         .createQueryBuilder()
         .insert()
         .into(PackageBlobEntity)
-        .values({ sha256, size, ...(digests ?? { md5: '', sha1: '', sha512: '' }) })
+        .values({ sha256, size, md5: null, sha1: null, sha512: null, ...known })
         .orIgnore()
         .execute();
-      if (digests) await blobs.update({ sha256, sha512: '' }, digests);
+      if (Object.keys(known).length > 0) await fillUnknownDigests(manager, { sha256 }, known);
       const blob = await findLocked(manager, PackageBlobEntity, { sha256 });
       // Removed as unused between the insert and the lock: record it again.
       return blob ?? this.putBlob(sha256, size, digests);
     });
+  }
+
+  /**
+   * Fills the blob's digests that are still unknown, by id: one UPDATE whose
+   * COALESCE keeps any digest already recorded, so two requests that computed
+   * them at once both write the same values and neither overwrites the other.
+   */
+  async recordDigests(blobId: number, digests: Partial<BlobDigests>): Promise<PackageBlobEntity | null> {
+    const known = knownDigests(digests);
+    if (Object.keys(known).length > 0) await fillUnknownDigests(this.manager, { id: blobId }, known);
+    return this.manager.getRepository(PackageBlobEntity).findOneBy({ id: blobId });
   }
 
   findBlobBySha256(sha256: string): Promise<PackageBlobEntity | null> {
@@ -378,4 +389,25 @@ export class TypeOrmPackageStore implements PackageStore {
 /** Escapes LIKE wildcards so a search term matches literally. */
 function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The digests that are given (a missing or empty one is not known). */
+function knownDigests(digests: Partial<BlobDigests>): Partial<BlobDigests> {
+  return Object.fromEntries(Object.entries(digests).filter(([, value]) => typeof value === 'string' && value !== ''));
+}
+
+/** Sets the blob's digests that are null to these, leaving recorded ones as they are. */
+async function fillUnknownDigests(
+  manager: EntityManager,
+  where: { id: number } | { sha256: string },
+  digests: Partial<BlobDigests>,
+): Promise<void> {
+  const names = Object.keys(digests) as (keyof BlobDigests)[];
+  const p = (n: number) => sqlParam(manager, n);
+  const sets = names.map((name, i) => `${name} = COALESCE(${name}, ${p(i + 1)})`).join(', ');
+  const [column, value] = 'id' in where ? ['id', where.id] : ['sha256', where.sha256];
+  await manager.query(`UPDATE package_blob SET ${sets} WHERE ${column} = ${p(names.length + 1)}`, [
+    ...names.map((name) => digests[name]),
+    value,
+  ]);
 }

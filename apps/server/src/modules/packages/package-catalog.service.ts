@@ -42,7 +42,7 @@ export class PackageCatalog {
 
   async listFiles(ownerName: string, type: string, name: string, version: string, actor: Actor | undefined): Promise<ApiPackageFile[]> {
     const { found } = await this.findVersion(ownerName, type, name, version, actor, 'read');
-    return (await this.packages.listFiles(found.id)).map(toApiPackageFile);
+    return (await this.files.withDigests(await this.packages.listFiles(found.id))).map(toApiPackageFile);
   }
 
   async delete(ownerName: string, type: string, name: string, version: string, actor: Actor | undefined): Promise<void> {

@@ -1,9 +1,18 @@
-import { ConflictException, Injectable } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { Readable } from 'node:stream';
-import { BlobDigests, Package, PackageBlob, PackageFileWithBlob, PackageStore, PackageVersion, UnitOfWork } from '@bellows/domain';
-import { ContentAddressedStore } from '@bellows/storage';
+import {
+  BlobDigests,
+  DigestedPackageBlob,
+  Package,
+  PackageBlob,
+  PackageFileWithBlob,
+  PackageStore,
+  PackageVersion,
+  UnitOfWork,
+} from '@bellows/domain';
+import { BlobNotFoundError, ContentAddressedStore, DigestAlgorithm } from '@bellows/storage';
 import { BlobStorage } from '../storage/blob-storage';
-import { PACKAGE_DIGESTS, packageDigests } from './content-digests';
+import { missingDigests, packageDigests } from './content-digests';
 
 /** Where package content lives under `[storage] PATH`: `packages/ab/cd/<sha256>`. */
 const NAMESPACE = 'packages';
@@ -33,9 +42,15 @@ export interface AddedFile {
 interface ReceivedContent {
   sha256: string;
   size: number;
-  digests: BlobDigests;
+  /** Those the upload computed (the client's to check), the others unknown yet. */
+  digests: Partial<BlobDigests>;
   /** False when the same bytes were stored already (by another file). */
   created: boolean;
+}
+
+/** A package file whose blob has every digest (as the package files API and npm show them). */
+export interface DigestedPackageFile extends PackageFileWithBlob {
+  blob: DigestedPackageBlob;
 }
 
 /**
@@ -44,11 +59,15 @@ interface ReceivedContent {
  * usage in step. An upload streams straight into storage while being hashed
  * and is recorded only when complete; if anything fails on the way (the
  * client goes away, a limit, a conflict), its new content is removed again,
- * so nothing is left: no file, no row, no usage.
+ * so nothing is left: no file, no row, no usage. The md5, sha1 and sha512 an
+ * upload did not need are computed when an answer first shows them
+ * ({@link withDigests}).
  */
 @Injectable()
 export class PackageFiles {
   private readonly store: ContentAddressedStore;
+  /** Digests being computed, by blob id: a second request for the same blob waits for the first one's. */
+  private readonly computing = new Map<number, Promise<DigestedPackageBlob>>();
 
   constructor(
     private readonly packages: PackageStore,
@@ -66,10 +85,15 @@ export class PackageFiles {
   async add(
     target: PackageFileTarget | Promise<PackageFileTarget>,
     content: Readable,
-    limits: { maxBytes?: number; check?: (digests: BlobDigests & { sha256: string; size: number }) => void } = {},
+    limits: {
+      maxBytes?: number;
+      /** Digests to compute during the upload besides the sha256: those `check` compares with what the client sent. */
+      digests?: DigestAlgorithm[];
+      check?: (digests: Partial<BlobDigests> & { sha256: string; size: number }) => void;
+    } = {},
   ): Promise<AddedFile> {
     if (target instanceof Promise) target.catch(() => undefined); // awaited below, after the content: not unhandled meanwhile
-    const received = await this.receive(content, limits.maxBytes);
+    const received = await this.receive(content, limits.maxBytes, limits.digests ?? []);
     try {
       const resolved = await target;
       limits.check?.({ ...received.digests, sha256: received.sha256, size: received.size });
@@ -82,6 +106,21 @@ export class PackageFiles {
 
   open(blob: PackageBlob): Promise<Readable> {
     return this.store.read(NAMESPACE, blob.sha256);
+  }
+
+  /**
+   * The files with every digest of their blobs: those still unknown are
+   * computed from the stored file (read and hashed off the event loop) and
+   * recorded by blob id, so each blob is hashed once. Two requests of this
+   * process asking for the same blob at once share one computation; two
+   * processes may both compute it, and both write the same values.
+   */
+  async withDigests(files: PackageFileWithBlob[]): Promise<DigestedPackageFile[]> {
+    const blobs = new Map<number, Promise<DigestedPackageBlob>>();
+    for (const { blob } of files) if (!blobs.has(blob.id)) blobs.set(blob.id, this.digested(blob));
+    const digested = new Map<number, DigestedPackageBlob>();
+    for (const [id, blob] of blobs) digested.set(id, await blob);
+    return files.map(({ file, blob }) => ({ file, blob: digested.get(blob.id)! }));
   }
 
   /** Deletes one file; the version goes with its last file. Returns false when there was no such file. */
@@ -111,10 +150,34 @@ export class PackageFiles {
     await this.removeUnusedBlobs(blobIds);
   }
 
-  /** Streams the content into storage, which computes every digest a package file reports in its one pass. */
-  private async receive(content: Readable, maxBytes: number | undefined): Promise<ReceivedContent> {
-    const stored = await this.store.put(NAMESPACE, content, { maxBytes, digests: PACKAGE_DIGESTS });
+  /** Streams the content into storage, which computes its sha256 and the `digests` asked for in its one pass. */
+  private async receive(content: Readable, maxBytes: number | undefined, digests: DigestAlgorithm[]): Promise<ReceivedContent> {
+    const stored = await this.store.put(NAMESPACE, content, { maxBytes, digests });
     return { sha256: stored.sha256, size: stored.size, created: stored.created, digests: packageDigests(stored.digests) };
+  }
+
+  /** The blob with every digest, computing and recording those it lacks (one computation per blob at a time). */
+  private digested(blob: PackageBlob): Promise<DigestedPackageBlob> {
+    if (missingDigests(blob).length === 0) return Promise.resolve(blob as DigestedPackageBlob);
+    let computing = this.computing.get(blob.id);
+    if (!computing) {
+      computing = this.computeDigests(blob).finally(() => this.computing.delete(blob.id));
+      this.computing.set(blob.id, computing);
+    }
+    return computing;
+  }
+
+  private async computeDigests(blob: PackageBlob): Promise<DigestedPackageBlob> {
+    let computed;
+    try {
+      computed = await this.store.digestsOf(NAMESPACE, blob.sha256, missingDigests(blob));
+    } catch (error) {
+      if (error instanceof BlobNotFoundError) throw new NotFoundException(`the content of package blob ${blob.sha256} is gone`);
+      throw error;
+    }
+    const recorded = await this.packages.recordDigests(blob.id, packageDigests(computed));
+    if (!recorded || missingDigests(recorded).length > 0) throw new NotFoundException(`package blob ${blob.sha256} is gone`);
+    return recorded as DigestedPackageBlob;
   }
 
   private record(target: PackageFileTarget, received: ReceivedContent): Promise<AddedFile> {

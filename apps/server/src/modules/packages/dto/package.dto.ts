@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { PackageFileWithBlob } from '@bellows/domain';
+import { DigestedPackageBlob, PackageFile } from '@bellows/domain';
 import { ApiUser } from '../../accounts/dto/user.dto';
 import { ApiRepository } from '../../repositories/dto/repository.dto';
 
@@ -33,7 +33,7 @@ export class ApiPackageFile {
   @ApiProperty() sha512!: string;
 }
 
-export function toApiPackageFile({ file, blob }: PackageFileWithBlob): ApiPackageFile {
+export function toApiPackageFile({ file, blob }: { file: PackageFile; blob: DigestedPackageBlob }): ApiPackageFile {
   return { id: file.id, Size: file.size, name: file.name, md5: blob.md5, sha1: blob.sha1, sha256: blob.sha256, sha512: blob.sha512 };
 }
 

@@ -1,10 +1,10 @@
-import { Package, PackageBlob, PackageVersion } from '@bellows/domain';
+import { DigestedPackageBlob, Package, PackageVersion } from '@bellows/domain';
 
 /** A published version with its tarball. */
 export interface NpmVersionRecord {
   version: PackageVersion;
   fileName: string;
-  blob: PackageBlob;
+  blob: DigestedPackageBlob;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { BadRequestException, HttpException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { Readable } from 'node:stream';
 import { Owner, Package, PackageStore } from '@bellows/domain';
+import type { DigestAlgorithm } from '@bellows/storage';
 import { CONFIG } from '../../../app/tokens';
 import { BellowsConfig } from '../../../config';
 import { Actor } from '../../../http/auth/actor';
@@ -12,6 +13,8 @@ import { NpmPublication, parsePublication } from './npm-publication';
 import { receivePublishBody } from './npm-publish-body';
 
 const TYPE = 'npm';
+/** The digests npm's client sends with a tarball (`shasum`, `integrity`): computed during the upload, to check them. */
+const NPM_CHECKED_DIGESTS: DigestAlgorithm[] = ['sha1', 'sha512'];
 
 /**
  * The npm registry's use cases, as the npm CLI uses them: the package
@@ -38,7 +41,7 @@ export class NpmRegistry {
   async packument(owner: Owner, pkg: Package): Promise<Record<string, unknown>> {
     const versions: NpmVersionRecord[] = [];
     for (const version of await this.packages.listVersions(pkg.id)) {
-      const [file] = await this.packages.listFiles(version.id);
+      const [file] = await this.files.withDigests((await this.packages.listFiles(version.id)).slice(0, 1));
       if (file) versions.push({ version, fileName: file.file.name, blob: file.blob });
     }
     const base = `${this.config.server.rootUrl}api/packages/${encodeURIComponent(owner.name)}/npm/${pkg.name}/-/`;
@@ -82,7 +85,10 @@ export class NpmRegistry {
     });
     let added;
     try {
-      added = await this.files.add(target, received.tarball, { check: (digests) => checkTarball(publication!, digests) });
+      added = await this.files.add(target, received.tarball, {
+        digests: NPM_CHECKED_DIGESTS,
+        check: (digests) => checkTarball(publication!, digests),
+      });
     } catch (error) {
       // A tarball cut short because the document was refused (too large, malformed): the document's reason is the answer.
       const refusal = await received.document.then(
@@ -143,7 +149,7 @@ export class NpmRegistry {
 }
 
 /** The stored tarball against what the client said of it: its length and digests (400 when they differ). */
-function checkTarball(publication: NpmPublication, digests: { size: number; sha1: string; sha512: string }): void {
+function checkTarball(publication: NpmPublication, digests: { size: number; sha1?: string; sha512?: string }): void {
   if (publication.announcedLength !== undefined && publication.announcedLength !== digests.size) {
     throw new BadRequestException(`the attachment has ${digests.size} bytes, not the ${publication.announcedLength} its "length" says`);
   }
