@@ -47,6 +47,15 @@ describe('loadConfig', () => {
         keyFile: '',
         readHeaderTimeoutMs: 60_000,
         readIdleTimeoutMs: 60_000,
+        ssh: {
+          start: false,
+          user: 'git',
+          domain: '127.0.0.1',
+          port: 22,
+          listenHost: '127.0.0.1',
+          listenPort: 22,
+          hostKeys: [join(data, 'ssh', 'bellows.ed25519')],
+        },
       });
       expect(config.database).toEqual({
         type: 'sqlite3',

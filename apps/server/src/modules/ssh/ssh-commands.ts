@@ -80,8 +80,12 @@ export class SshCommands {
   /** Pipes the channel into git and git's output back, until git exits; a client that goes away stops git. */
   private async stream(repoPath: string, service: GitService, channel: ServerChannel, env: SshSessionEnv): Promise<number> {
     const input = channel.pipe(new PassThrough());
-    channel.once('close', () => input.destroy());
     const session = this.transport.serviceSession(repoPath, service, input, { gitProtocol: env.gitProtocol });
+    // The client went away: stop git whether it was still reading or still writing.
+    channel.once('close', () => {
+      input.destroy();
+      session.output.destroy();
+    });
     session.output.pipe(channel, { end: false });
     await finished(session.output).catch(() => undefined); // a failing git shows in its exit code
     const exit = await session.done;

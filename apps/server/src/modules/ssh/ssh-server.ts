@@ -6,6 +6,9 @@ import { SshCommands, SshSessionEnv } from './ssh-commands';
 import { loadOrCreateHostKeys } from './ssh-host-keys';
 import { SshIdentity, SshSignIn } from './ssh-sign-in';
 
+/** How long a connection may take to sign in. */
+const SIGN_IN_GRACE_MS = 60_000;
+
 const NO_SHELL = 'bellows: interactive shells are not offered: use git (clone, fetch, push) with this host';
 
 /**
@@ -63,6 +66,10 @@ export class SshServer implements OnApplicationBootstrap, OnApplicationShutdown 
     client.on('close', () => this.connections.delete(client));
     client.on('error', (error) => this.logger.debug(`SSH connection: ${error.message}`));
     let identity: SshIdentity | undefined;
+    // A connection that does not sign in soon holds nothing open for long (OpenSSH's LoginGraceTime).
+    const grace = setTimeout(() => identity ?? client.end(), SIGN_IN_GRACE_MS);
+    grace.unref();
+    client.on('close', () => clearTimeout(grace));
     client.on('authentication', (ctx) => {
       this.authenticate(ctx).then(
         (found) => {
