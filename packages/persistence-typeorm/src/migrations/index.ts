@@ -14,10 +14,9 @@ import { ActionRuns1763800013000 } from './1763800013000-action-runs';
 import { ActionSecrets1763800014000 } from './1763800014000-action-secrets';
 import { TotpLastUsedStep1763800015000 } from './1763800015000-totp-last-used-step';
 import { LastIssueIndex1763800016000 } from './1763800016000-last-issue-index';
+import { LazyPackageDigests1763800017000 } from './1763800017000-lazy-package-digests';
 import { SshKeys1763800019000 } from './1763800019000-ssh-keys';
 
-import { LazyPackageDigests1763800017000 } from './1763800017000-lazy-package-digests';
-import { PullRequestMerger1763800020000 } from './1763800020000-pull-request-merger';
 /** Every migration, oldest first. Add new ones at the end. */
 export const MIGRATIONS = [
   Accounts1763800000000,
@@ -36,7 +35,6 @@ export const MIGRATIONS = [
   ActionSecrets1763800014000,
   TotpLastUsedStep1763800015000,
   LastIssueIndex1763800016000,
+  LazyPackageDigests1763800017000,
   SshKeys1763800019000,
 ];
-  LazyPackageDigests1763800017000,
-  CommitStatuses1763800018000,
