@@ -46,3 +46,15 @@ export {
   type FileCommitResult,
 } from './write';
 export * from './archive';
+export {
+  checkMerge,
+  mergePullRequest,
+  setRef,
+  deleteBranchAt,
+  GitMergeConflictError,
+  GitMergeStyleError,
+  type MergeStyle,
+  type MergeCheck,
+  type MergeOptions,
+  type MergeResult,
+} from './merge';
