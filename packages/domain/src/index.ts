@@ -12,3 +12,4 @@ export * from './pulls';
 export * from './storage';
 export * from './unit-of-work';
 export * from './keys';
+export * from './commit-statuses';

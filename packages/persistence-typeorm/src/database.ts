@@ -17,6 +17,7 @@ import { TypeOrmArtifactStore } from './stores/artifact.store';
 import { TypeOrmActionRunStore } from './stores/action-run.store';
 import { TypeOrmActionSecretStore } from './stores/action-secret.store';
 import { TypeOrmSshKeyStore } from './stores/ssh-key.store';
+import { TypeOrmCommitStatusStore } from './stores/commit-status.store';
 import { TypeOrmLfsStore } from './stores/lfs.store';
 import { TypeOrmAttachmentStore } from './stores/attachment.store';
 import { TypeOrmPackageStore } from './stores/package.store';
@@ -77,6 +78,8 @@ export class Database {
   /** Git LFS objects and their repository references (keeps `lfs_size` and the ledger in step). */
   /** Users' SSH keys and repositories' deploy keys. */
   readonly sshKeys: TypeOrmSshKeyStore;
+  /** Statuses reported on commits. */
+  readonly commitStatuses: TypeOrmCommitStatusStore;
   readonly lfs: TypeOrmLfsStore;
   /** Repository and organization labels, and the labels on issues. */
   readonly labels: TypeOrmLabelStore;
@@ -124,6 +127,7 @@ export class Database {
     this.labels = new TypeOrmLabelStore(manager);
     this.issueLabels = new TypeOrmIssueLabelStore(manager);
     this.sshKeys = new TypeOrmSshKeyStore(manager);
+    this.commitStatuses = new TypeOrmCommitStatusStore(manager);
     this.notifications = new TypeOrmNotificationStore(manager);
     this.issues = new TypeOrmIssueStore(manager);
     this.comments = new TypeOrmCommentStore(manager);

@@ -17,6 +17,7 @@ import { ReleasesModule } from '../modules/releases/releases.module';
 import { PackagesModule } from '../modules/packages/packages.module';
 import { ActionsModule } from '../modules/actions/actions.module';
 import { RefsModule } from '../modules/refs/refs.module';
+import { CommitStatusesModule } from '../modules/commit-statuses/commit-statuses.module';
 import { StorageGarbageModule } from '../modules/storage-garbage/storage-garbage.module';
 
 /**
@@ -43,5 +44,6 @@ export const FEATURE_MODULES = [
   PackagesModule,
   ActionsModule,
   RefsModule,
+  CommitStatusesModule,
   StorageGarbageModule,
 ];

@@ -24,7 +24,10 @@ import { ActionArtifactUploadEntity } from './action-artifact-upload.entity';
 import { ActionSecretEntity } from './action-secret.entity';
 
 import { SshKeyEntity } from './ssh-key.entity';
+import { CommitStatusEntity } from './commit-status.entity';
+
 export * from './access-token.entity';
+export * from './commit-status.entity';
 export * from './owner.entity';
 export * from './team.entity';
 export * from './team-member.entity';
@@ -75,5 +78,8 @@ export const ENTITIES = [
   ActionRunEntity,
   ActionArtifactUploadEntity,
   ActionSecretEntity,
-];
+  CommitStatusEntity,
   SshKeyEntity,
+  PullReviewEntity,
+  PullReviewCommentEntity,
+];

@@ -20,6 +20,7 @@ import { SshKeys1763800019000 } from './1763800019000-ssh-keys';
 /** Every migration, oldest first. Add new ones at the end. */
 export const MIGRATIONS = [
   Accounts1763800000000,
+import { CommitStatuses1763800018000 } from './1763800018000-commit-statuses';
   Organizations1763800001000,
   QuotaLimits1763800003000,
   SizedRows1763800004000,
@@ -38,3 +39,4 @@ export const MIGRATIONS = [
   LazyPackageDigests1763800017000,
   SshKeys1763800019000,
 ];
+  CommitStatuses1763800018000,

@@ -1,4 +1,5 @@
 import { ACCOUNTS_PORTS } from './accounts.ports';
+import { COMMIT_STATUSES_PORTS } from './commit-statuses.ports';
 import { ISSUES_PORTS } from './issues.ports';
 import { PACKAGES_PORTS } from './packages.ports';
 import { QUOTA_PORTS } from './quota.ports';
@@ -17,6 +18,7 @@ export const PORT_PROVIDERS = [
   ...REPOSITORIES_PORTS,
   ...ISSUES_PORTS,
   ...RELEASES_PORTS,
+  ...COMMIT_STATUSES_PORTS,
   ...PACKAGES_PORTS,
   ...QUOTA_PORTS,
   ...STORAGE_PORTS,

@@ -1,0 +1,3 @@
+export * from './commit-status';
+export * from './commit-status-store';
+export * from './combined-state';
