@@ -1,4 +1,5 @@
-import { NewPullRequest, PullRequest, PullRequestChanges, PullRequestState, PullRequestWithIssue } from './pull-request';
+import type { NewComment } from '../issues/comment';
+import { NewPullRequest, PullRequest, PullRequestChanges, PullRequestMerge, PullRequestState, PullRequestWithIssue } from './pull-request';
 
 /** Port: pull requests of repositories, numbered in the sequence of their issues. */
 export abstract class PullRequestStore {
@@ -14,7 +15,14 @@ export abstract class PullRequestStore {
    * Writes exactly the given columns of the pull request and of its issue, by
    * id, in one transaction (the issue's update date too), so what another
    * request changed meanwhile in other columns stays. False, writing nothing,
-   * when the issue is gone: a deleted pull request never comes back.
+   * when the issue is gone: a deleted pull request never comes back. The
+   * timeline `events` are stored in the same transaction.
    */
-  abstract update(pull: Pick<PullRequest, 'id' | 'issueId'>, changes: PullRequestChanges): Promise<boolean>;
+  abstract update(pull: Pick<PullRequest, 'id' | 'issueId'>, changes: PullRequestChanges, events?: readonly NewComment[]): Promise<boolean>;
+  /**
+   * Records the merge and closes the issue, with the timeline `events`, in one
+   * transaction, only if the pull request is not merged yet. False, writing
+   * nothing, when it is merged already or gone.
+   */
+  abstract markMerged(pull: Pick<PullRequest, 'id' | 'issueId'>, merge: PullRequestMerge, events: readonly NewComment[]): Promise<boolean>;
 }

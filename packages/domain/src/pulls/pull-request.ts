@@ -14,6 +14,8 @@ export interface PullRequest {
   hasMerged: boolean;
   mergedAt: Date | null;
   mergedCommitId: string | null;
+  /** The user who merged it (or marked it merged); null until then. */
+  mergerId: number | null;
 }
 
 /** The issue of a pull request: its number (shared with the repository's issues), text, state and author (`isPull` is true). */
@@ -40,4 +42,11 @@ export type PullRequestState = 'open' | 'closed' | 'all';
 export interface PullRequestChanges {
   issue?: Partial<Pick<PullRequestIssue, 'title' | 'body' | 'isClosed' | 'closedAt'>>;
   pull?: Partial<Pick<PullRequest, 'baseBranch' | 'mergeBase'>>;
+}
+
+/** What merging a pull request records (its issue is closed at the same time). */
+export interface PullRequestMerge {
+  mergedAt: Date;
+  mergedCommitId: string;
+  mergerId: number;
 }

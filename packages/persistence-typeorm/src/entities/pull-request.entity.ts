@@ -39,4 +39,8 @@ export class PullRequestEntity implements PullRequest {
 
   @Column({ name: 'merged_commit_id', type: 'varchar', length: 64, nullable: true })
   mergedCommitId!: string | null;
+
+  /** The user who merged it (or marked it merged); null until then. */
+  @Column({ name: 'merger_id', type: 'integer', nullable: true })
+  mergerId!: number | null;
 }

@@ -16,6 +16,7 @@ import { TotpLastUsedStep1763800015000 } from './1763800015000-totp-last-used-st
 import { LastIssueIndex1763800016000 } from './1763800016000-last-issue-index';
 import { LazyPackageDigests1763800017000 } from './1763800017000-lazy-package-digests';
 import { SshKeys1763800019000 } from './1763800019000-ssh-keys';
+import { PullRequestMerger1763800020000 } from './1763800020000-pull-request-merger';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -38,5 +39,6 @@ import { CommitStatuses1763800018000 } from './1763800018000-commit-statuses';
   LastIssueIndex1763800016000,
   LazyPackageDigests1763800017000,
   SshKeys1763800019000,
+  PullRequestMerger1763800020000,
 ];
   CommitStatuses1763800018000,

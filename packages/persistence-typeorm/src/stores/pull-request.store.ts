@@ -1,10 +1,20 @@
 import { EntityManager, FindOptionsWhere } from 'typeorm';
-import { NewPullRequest, PullRequest, PullRequestChanges, PullRequestState, PullRequestStore, PullRequestWithIssue } from '@bellows/domain';
+import {
+  NewComment,
+  NewPullRequest,
+  PullRequest,
+  PullRequestChanges,
+  PullRequestMerge,
+  PullRequestState,
+  PullRequestStore,
+  PullRequestWithIssue,
+} from '@bellows/domain';
 import { IssueEntity } from '../entities/issue.entity';
 import { PullRequestEntity } from '../entities/pull-request.entity';
 import { InTransaction } from '../quota/in-transaction';
 import { nextIssueIndex } from './issue-index';
 import { noteWrite } from '../read-cache/change-versions';
+import { TypeOrmCommentStore } from './comment.store';
 
 const WITH_ISSUE = { issue: { poster: true } } as const;
 
@@ -49,6 +59,7 @@ export class TypeOrmPullRequestStore implements PullRequestStore {
           hasMerged: false,
           mergedAt: null,
           mergedCommitId: null,
+          mergerId: null,
         }),
       );
       return (await pulls.findOne({ where: { id: pull.id }, relations: WITH_ISSUE })) as PullRequestWithIssue;
@@ -87,7 +98,7 @@ export class TypeOrmPullRequestStore implements PullRequestStore {
    * is written first, as a deletion goes (the pull request row cascades from
    * it), so once its row is held the pull request cannot vanish under us.
    */
-  update(pull: Pick<PullRequest, 'id' | 'issueId'>, changes: PullRequestChanges): Promise<boolean> {
+  update(pull: Pick<PullRequest, 'id' | 'issueId'>, changes: PullRequestChanges, events: readonly NewComment[] = []): Promise<boolean> {
     return this.inTransaction(async (manager) => {
       noteWrite(manager, 'issues');
       const issueColumns = { ...changes.issue, updatedAt: new Date() };
@@ -95,7 +106,32 @@ export class TypeOrmPullRequestStore implements PullRequestStore {
         return false;
       if (changes.pull && Object.keys(changes.pull).length > 0)
         await manager.getRepository(PullRequestEntity).update({ id: pull.id }, changes.pull);
+      await insertEvents(manager, events);
       return true;
     });
   }
+
+  /**
+   * The merge columns are written only where the row is not merged yet, and
+   * first: a second merge finds nothing to change and writes nothing.
+   */
+  async markMerged(pull: Pick<PullRequest, 'id' | 'issueId'>, merge: PullRequestMerge, events: readonly NewComment[]): Promise<boolean> {
+    return this.inTransaction(async (manager) => {
+      noteWrite(manager, 'issues');
+      const marked = await manager
+        .getRepository(PullRequestEntity)
+        .update({ id: pull.id, hasMerged: false }, { hasMerged: true, ...merge });
+      if (!(marked.affected ?? 0)) return false;
+      const closing = { isClosed: true, closedAt: merge.mergedAt, updatedAt: merge.mergedAt };
+      await manager.getRepository(IssueEntity).update({ id: pull.issueId }, closing);
+      await insertEvents(manager, events);
+      return true;
+    });
+  }
+}
+
+/** Timeline entries written in the transaction of the change they record. */
+async function insertEvents(manager: EntityManager, events: readonly NewComment[]): Promise<void> {
+  const comments = new TypeOrmCommentStore(manager);
+  for (const event of events) await comments.insert(event);
 }

@@ -1,4 +1,5 @@
 import { NewPullRequest, PullRequestStore } from '@bellows/domain';
+import { CommentEntity } from '../../src/entities/comment.entity';
 import { IssueEntity } from '../../src/entities/issue.entity';
 import { describeEachEngine } from '../support/each-engine';
 import { insertOwner, uniqueName } from '../support/quota-fixtures';
@@ -34,6 +35,7 @@ describeEachEngine('PullRequestStore contract', (ctx) => {
         hasMerged: false,
         mergedAt: null,
         mergedCommitId: null,
+        mergerId: null,
       });
       expect(pull.issue).toMatchObject({
         id: pull.issueId,
@@ -128,5 +130,49 @@ describeEachEngine('PullRequestStore contract', (ctx) => {
       expect(await store().update(pull, { issue: { title: 'back?' }, pull: { baseBranch: 'x' } })).toBe(false);
       expect(await store().findByIndex(repo.id, 1)).toBeNull();
     });
+  });
+
+  describe('markMerged', () => {
+    const timelineOf = (issueId: number) =>
+      ctx()
+        .db.dataSource.getRepository(CommentEntity)
+        .find({ where: { issueId }, order: { id: 'ASC' } });
+
+    it('records the merge, closes the issue and stores the timeline entries together', async () => {
+      const { owner, repo } = await repository();
+      const pull = await store().create(proposal(repo.id, owner.id, 'one'));
+      const at = new Date('2026-01-02T03:04:05.000Z');
+      const event = { issueId: pull.issueId, type: 28, posterId: owner.id, createdAt: at, content: 'c'.repeat(40) };
+      expect(await store().markMerged(pull, { mergedAt: at, mergedCommitId: 'c'.repeat(40), mergerId: owner.id }, [event])).toBe(true);
+      const stored = (await store().findByIndex(repo.id, 1))!;
+      expect(stored).toMatchObject({ hasMerged: true, mergedAt: at, mergedCommitId: 'c'.repeat(40), mergerId: owner.id });
+      expect(stored.issue).toMatchObject({ isClosed: true, closedAt: at });
+      expect((await timelineOf(pull.issueId)).map((row) => [row.type, row.content])).toEqual([[28, 'c'.repeat(40)]]);
+    });
+
+    it('answers false and writes nothing for a pull request merged already', async () => {
+      const { owner, repo } = await repository();
+      const pull = await store().create(proposal(repo.id, owner.id, 'one'));
+      const merge = (sha: string) =>
+        store().markMerged(pull, { mergedAt: new Date(), mergedCommitId: sha, mergerId: owner.id }, [
+          { issueId: pull.issueId, type: 28, posterId: owner.id, createdAt: new Date(), content: sha },
+        ]);
+      const results = await Promise.all([merge('d'.repeat(40)), merge('e'.repeat(40))]);
+      expect(results.filter(Boolean)).toHaveLength(1);
+      const stored = (await store().findByIndex(repo.id, 1))!;
+      expect((await timelineOf(pull.issueId)).map((row) => row.content)).toEqual([stored.mergedCommitId]);
+    });
+  });
+
+  it('update stores its timeline entries with the change', async () => {
+    const { owner, repo } = await repository();
+    const pull = await store().create(proposal(repo.id, owner.id, 'one'));
+    const at = new Date();
+    const closed = { issue: { isClosed: true, closedAt: at } };
+    expect(await store().update(pull, closed, [{ issueId: pull.issueId, type: 2, posterId: owner.id, createdAt: at }])).toBe(true);
+    const rows = await ctx()
+      .db.dataSource.getRepository(CommentEntity)
+      .find({ where: { issueId: pull.issueId } });
+    expect(rows.map((row) => row.type)).toEqual([2]);
   });
 });
