@@ -80,6 +80,4 @@ export const ENTITIES = [
   ActionSecretEntity,
   CommitStatusEntity,
   SshKeyEntity,
-  PullReviewEntity,
-  PullReviewCommentEntity,
 ];
