@@ -15,13 +15,13 @@ import { ActionSecrets1763800014000 } from './1763800014000-action-secrets';
 import { TotpLastUsedStep1763800015000 } from './1763800015000-totp-last-used-step';
 import { LastIssueIndex1763800016000 } from './1763800016000-last-issue-index';
 import { LazyPackageDigests1763800017000 } from './1763800017000-lazy-package-digests';
+import { CommitStatuses1763800018000 } from './1763800018000-commit-statuses';
 import { SshKeys1763800019000 } from './1763800019000-ssh-keys';
 import { PullRequestMerger1763800020000 } from './1763800020000-pull-request-merger';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const MIGRATIONS = [
   Accounts1763800000000,
-import { CommitStatuses1763800018000 } from './1763800018000-commit-statuses';
   Organizations1763800001000,
   QuotaLimits1763800003000,
   SizedRows1763800004000,
@@ -38,7 +38,7 @@ import { CommitStatuses1763800018000 } from './1763800018000-commit-statuses';
   TotpLastUsedStep1763800015000,
   LastIssueIndex1763800016000,
   LazyPackageDigests1763800017000,
+  CommitStatuses1763800018000,
   SshKeys1763800019000,
   PullRequestMerger1763800020000,
 ];
-  CommitStatuses1763800018000,
