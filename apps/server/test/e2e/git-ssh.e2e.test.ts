@@ -102,14 +102,14 @@ describe('git over SSH', () => {
     });
   }
 
-  async function addUserKey(user: TestUser, publicKey: string, title = 'laptop') {
+  async function addUserKey(user: TestUser, publicKey: string, title = `laptop ${keyCounter}`) {
     return server.request('/user/keys', { method: 'POST', auth: { token: user.token }, body: { title, key: publicKey } });
   }
 
   describe('the keys API', () => {
     it("adds, lists, reads and deletes the caller's keys with Forgejo's fields", async () => {
       const key = newKey();
-      const created = await addUserKey(alice, `${key.publicKey}\n`);
+      const created = await addUserKey(alice, `${key.publicKey}\n`, 'laptop');
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({
         title: 'laptop',
@@ -159,7 +159,11 @@ describe('git over SSH', () => {
       expect((await addUserKey(alice, key.publicKey)).status).toBe(201);
       const again = await addUserKey(alice, key.publicKey, 'again');
       expect(again.status).toBe(422);
-      expect(again.body.message).toMatch(/has been used/);
+      expect(again.body.message).toMatch(/key content has been used/);
+      expect((await addUserKey(alice, newKey().publicKey, 'twice')).status).toBe(201);
+      const sameTitle = await addUserKey(alice, newKey().publicKey, 'twice');
+      expect(sameTitle.status).toBe(422);
+      expect(sameTitle.body.message).toMatch(/key title "twice" has been used/);
       expect((await addUserKey(bob, key.publicKey)).status).toBe(422);
       const asDeployKey = await server.request('/repos/alice/secret/keys', {
         method: 'POST',

@@ -4,7 +4,8 @@ import { NewSshKey, SshKey } from './ssh-key';
 export abstract class SshKeyStore {
   /**
    * Stores a new key; SshKeyInUseError when a user's key with that fingerprint
-   * exists (any user's), or, for a deploy key, when its repository has it already.
+   * exists (any user's), or, for a deploy key, when its repository has it already;
+   * SshKeyTitleTakenError when its user (or repository) has a key of that title.
    */
   abstract insert(key: NewSshKey): Promise<SshKey>;
   /** Every stored key with that fingerprint (a user's key, or the deploy keys of several repositories). */

@@ -29,3 +29,11 @@ export class SshKeyInUseError extends Error {
     this.name = 'SshKeyInUseError';
   }
 }
+
+/** Raised by the store when the user (or, for a deploy key, the repository) already has a key with that title. */
+export class SshKeyTitleTakenError extends Error {
+  constructor(readonly title: string) {
+    super(`key title "${title}" has been used`);
+    this.name = 'SshKeyTitleTakenError';
+  }
+}

@@ -8,15 +8,17 @@ import { timestampColumn } from '../columns';
  * An SSH public key: a user's (owner_id set) or a repository's deploy key
  * (repo_id set). `scope` is `user` for every user's key and `repo:<id>` for a
  * deploy key, so that one unique index says "a user's key belongs to one user"
- * and "a repository has a deploy key once" on both engines.
+ * and "a repository has a deploy key once" on both engines. Titles are unique
+ * per user and per repository (a NULL owner or repository never clashes).
  */
 @Entity('ssh_key')
 @Index('uq_ssh_key_fingerprint_scope', ['fingerprint', 'scope'], { unique: true })
+@Index('uq_ssh_key_owner_title', ['ownerId', 'title'], { unique: true })
+@Index('uq_ssh_key_repo_title', ['repoId', 'title'], { unique: true })
 export class SshKeyEntity implements SshKey {
   @PrimaryGeneratedColumn()
   id!: number;
 
-  @Index('ix_ssh_key_owner')
   @Column({ name: 'owner_id', type: 'integer', nullable: true })
   ownerId!: number | null;
 
@@ -24,7 +26,6 @@ export class SshKeyEntity implements SshKey {
   @JoinColumn({ name: 'owner_id', foreignKeyConstraintName: 'fk_ssh_key_owner' })
   owner?: OwnerEntity;
 
-  @Index('ix_ssh_key_repo')
   @Column({ name: 'repo_id', type: 'integer', nullable: true })
   repoId!: number | null;
 

@@ -22,8 +22,8 @@ export class SshKeys1763800019000 implements MigrationInterface {
         ],
         indices: [
           { name: 'uq_ssh_key_fingerprint_scope', columnNames: ['fingerprint', 'scope'], isUnique: true },
-          { name: 'ix_ssh_key_owner', columnNames: ['owner_id'] },
-          { name: 'ix_ssh_key_repo', columnNames: ['repo_id'] },
+          { name: 'uq_ssh_key_owner_title', columnNames: ['owner_id', 'title'], isUnique: true },
+          { name: 'uq_ssh_key_repo_title', columnNames: ['repo_id', 'title'], isUnique: true },
         ],
         foreignKeys: [
           {

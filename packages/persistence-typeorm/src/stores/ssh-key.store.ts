@@ -1,5 +1,5 @@
 import { EntityManager, FindOptionsWhere } from 'typeorm';
-import { NewSshKey, SshKeyInUseError, SshKeyPage, SshKeyStore } from '@bellows/domain';
+import { NewSshKey, SshKeyInUseError, SshKeyPage, SshKeyStore, SshKeyTitleTakenError } from '@bellows/domain';
 import { SshKeyEntity, sshKeyScope } from '../entities/ssh-key.entity';
 import { fitsIdColumn } from '../row-id';
 import { isUniqueViolation } from '../unique-violation';
@@ -12,12 +12,18 @@ export class TypeOrmSshKeyStore implements SshKeyStore {
     return this.manager.getRepository(SshKeyEntity);
   }
 
-  /** The unique index on (fingerprint, scope) decides a clash, so two requests adding one key cannot both win. */
+  /**
+   * The unique indexes decide a clash, so two requests adding one key (or one
+   * title) cannot both win; which index it was is told by looking afterwards.
+   */
   async insert(key: NewSshKey): Promise<SshKeyEntity> {
+    const scope = sshKeyScope(key);
     try {
-      return await this.repo.save(this.repo.create({ ...key, scope: sshKeyScope(key) }));
+      return await this.repo.save(this.repo.create({ ...key, scope }));
     } catch (error) {
-      throw isUniqueViolation(error) ? new SshKeyInUseError(key.fingerprint) : error;
+      if (!isUniqueViolation(error)) throw error;
+      const sameKey = await this.repo.existsBy({ fingerprint: key.fingerprint, scope });
+      throw sameKey ? new SshKeyInUseError(key.fingerprint) : new SshKeyTitleTakenError(key.title);
     }
   }
 

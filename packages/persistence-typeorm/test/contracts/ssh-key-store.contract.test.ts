@@ -1,4 +1,4 @@
-import { NewSshKey, SshKeyInUseError, SshKeyStore } from '@bellows/domain';
+import { NewSshKey, SshKeyInUseError, SshKeyStore, SshKeyTitleTakenError } from '@bellows/domain';
 import { describeEachEngine } from '../support/each-engine';
 import { insertOwner, uniqueName } from '../support/quota-fixtures';
 
@@ -42,6 +42,16 @@ describeEachEngine('SshKeyStore contract', (ctx) => {
     const first = await store().insert(key({ ownerId: userId }));
     await expect(store().insert(key({ ownerId: otherUserId, fingerprint: first.fingerprint }))).rejects.toBeInstanceOf(SshKeyInUseError);
     await expect(store().insert(key({ ownerId: userId, fingerprint: first.fingerprint }))).rejects.toBeInstanceOf(SshKeyInUseError);
+  });
+
+  it('keeps titles unique per user and per repository', async () => {
+    const { userId, otherUserId, repoId, otherRepoId } = await holders();
+    await store().insert(key({ ownerId: userId, title: 'laptop' }));
+    await expect(store().insert(key({ ownerId: userId, title: 'laptop' }))).rejects.toBeInstanceOf(SshKeyTitleTakenError);
+    await store().insert(key({ ownerId: otherUserId, title: 'laptop' }));
+    await store().insert(key({ repoId, title: 'laptop' }));
+    await expect(store().insert(key({ repoId, title: 'laptop' }))).rejects.toBeInstanceOf(SshKeyTitleTakenError);
+    await store().insert(key({ repoId: otherRepoId, title: 'laptop' }));
   });
 
   it('takes one deploy key once per repository, on several repositories', async () => {

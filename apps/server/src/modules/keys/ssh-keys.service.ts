@@ -1,5 +1,5 @@
 import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { SshKey, SshKeyInUseError, SshKeyStore } from '@bellows/domain';
+import { SshKey, SshKeyInUseError, SshKeyStore, SshKeyTitleTakenError } from '@bellows/domain';
 import { PageOf } from '../../http/page-of';
 import { PageRequest } from '../../http/pagination';
 import { InvalidSshKeyError, parseSshPublicKey } from './ssh-public-key';
@@ -18,7 +18,8 @@ export type KeyHolder = { userId: number } | { repoId: number };
  * Users' SSH keys and repositories' deploy keys: adding (parsed and checked
  * with the SSH library), listing, reading and deleting. A key is stored once
  * as a user's key (it names one user) and once per repository as a deploy
- * key, and never as both, as in Forgejo: a clash is 422.
+ * key, and never as both; titles are unique per user and per repository; as
+ * in Forgejo, a clash is 422.
  */
 @Injectable()
 export class SshKeysService {
@@ -40,6 +41,7 @@ export class SshKeysService {
       });
     } catch (error) {
       if (error instanceof SshKeyInUseError) throw new UnprocessableEntityException(`key content has been used (${error.fingerprint})`);
+      if (error instanceof SshKeyTitleTakenError) throw new UnprocessableEntityException(error.message);
       throw error;
     }
   }
