@@ -8,6 +8,9 @@ export interface CreateBareOptions {
   defaultBranch: string;
 }
 
+/** A fork copies a whole repository: it may take much longer than a short command. */
+const FORK_TIMEOUT_MS = 30 * 60_000;
+
 /**
  * The layout of bare repositories on disk: `{root}/{owner}/{repo}.git`, lower-cased so that
  * names differing only in case (which the forge treats as one) share one directory.
@@ -39,6 +42,24 @@ export class GitRepositories {
 
   async createWiki(owner: string, repo: string, options: CreateBareOptions): Promise<string> {
     return this.initBare(this.wikiPathFor(owner, repo), options);
+  }
+
+  /**
+   * Creates `to` as a fork of `from`: a new bare repository whose HEAD points
+   * at `defaultBranch`, holding `from`'s branches and tags. It is filled by
+   * `git fetch` over git's own protocol, so it gets a packed copy of the
+   * objects of its own (no alternates, no hard links): its size on disk is
+   * all its owner's. Returns its path.
+   */
+  async fork(from: { owner: string; repo: string }, to: { owner: string; repo: string }, options: CreateBareOptions): Promise<string> {
+    const source = this.pathFor(from.owner, from.repo);
+    if (!(await isDirectory(source))) throw new GitNotFoundError(`repository ${from.owner}/${from.repo} does not exist`);
+    const target = await this.createBare(to.owner, to.repo, options);
+    await runGit(['fetch', '--quiet', '--no-tags', source, '+refs/heads/*:refs/heads/*', '+refs/tags/*:refs/tags/*'], {
+      gitDir: target,
+      timeoutMs: FORK_TIMEOUT_MS,
+    });
+    return target;
   }
 
   /** Removes the repository and its wiki; removing one that does not exist is not an error. */

@@ -22,6 +22,7 @@ import { TypeOrmLfsStore } from './stores/lfs.store';
 import { TypeOrmAttachmentStore } from './stores/attachment.store';
 import { TypeOrmPackageStore } from './stores/package.store';
 import { TypeOrmRepositoryStore } from './stores/repository.store';
+import { TypeOrmRepositoryTransferStore } from './stores/repository-transfer.store';
 import { TypeOrmPullRequestStore } from './stores/pull-request.store';
 import { TypeOrmRepositorySearchStore } from './stores/repository-search.store';
 import { TypeOrmCollaborationStore } from './stores/collaboration.store';
@@ -64,6 +65,8 @@ export class Database {
   readonly blobReferences: TypeOrmBlobReferenceStore;
   readonly repositories: TypeOrmRepositoryStore;
   /** Repository lists and who else may use a repository (collaborators, teams). */
+  /** Transfers of repositories between owners, pending or with their files still to move. */
+  readonly repositoryTransfers: TypeOrmRepositoryTransferStore;
   readonly repositorySearch: TypeOrmRepositorySearchStore;
   readonly collaborations: TypeOrmCollaborationStore;
   readonly teamRepositories: TypeOrmTeamRepositoryStore;
@@ -115,6 +118,7 @@ export class Database {
     this.repositories = new TypeOrmRepositoryStore(manager, inTransaction);
     this.repositorySearch = new TypeOrmRepositorySearchStore(manager);
     this.collaborations = new TypeOrmCollaborationStore(manager);
+    this.repositoryTransfers = new TypeOrmRepositoryTransferStore(manager, inTransaction);
     this.teamRepositories = new TypeOrmTeamRepositoryStore(manager);
     this.attachments = new TypeOrmAttachmentStore(manager, inTransaction);
     this.releases = new TypeOrmReleaseStore(manager);

@@ -11,6 +11,7 @@ export * from './stores/repository-search.store';
 export * from './stores/collaboration.store';
 export * from './stores/team-repository.store';
 export * from './stores/lfs.store';
+export * from './stores/repository-transfer.store';
 export * from './stores/pull-request.store';
 export * from './stores/label.store';
 export * from './stores/issue-label.store';

@@ -37,4 +37,19 @@ describeEachEngine('LFS store', (ctx) => {
     expect(await db.lfs.findInRepository(repo.id, oid('d'))).toBeNull();
     expect((await db.quotaUsage.usageOf(owner.id)).toJSON()).toMatchObject({ 'git:lfs': 0 });
   });
+
+  it('copies a repository’s references to another (a fork), counted for the other’s owner, each object once', async () => {
+    const { db } = ctx();
+    const [alice, bob] = [await insertOwner(db), await insertOwner(db)];
+    const parent = await db.repositories.insert({ ownerId: alice.id, name: uniqueName('lfs') });
+    const fork = await db.repositories.insert({ ownerId: bob.id, name: uniqueName('lfs'), forkId: parent.id });
+    await db.lfs.reference(parent.id, oid('e'), 300);
+    await db.lfs.reference(parent.id, oid('f'), 30);
+    await db.lfs.reference(fork.id, oid('f'), 30);
+    expect(await db.lfs.copyReferences(parent.id, fork.id)).toBe(330);
+    expect((await db.lfs.findInRepository(fork.id, oid('e')))?.size).toBe(300);
+    expect((await db.quotaUsage.usageOf(bob.id)).toJSON()).toMatchObject({ 'git:lfs': 330 });
+    expect((await db.quotaUsage.usageOf(alice.id)).toJSON()).toMatchObject({ 'git:lfs': 330 });
+    expect(await db.quotaRecount.differences(bob.id)).toEqual([]);
+  });
 });

@@ -11,3 +11,5 @@ export * from './lfs-object';
 export * from './lfs-store';
 export * from './lfs-pointer';
 export * from './git-records';
+export * from './repository-transfer';
+export * from './repository-transfer-store';

@@ -16,6 +16,12 @@ export abstract class LfsStore {
    * twice changes nothing. ContainerGoneError when the repository is gone.
    */
   abstract reference(repoId: number, oid: string, size: number): Promise<number>;
+  /**
+   * Makes `toRepoId` reference every object `fromRepoId` references (a fork
+   * shares its parent's LFS objects, as in Forgejo) and returns its new LFS
+   * size, counted for its owner. ContainerGoneError when `toRepoId` is gone.
+   */
+  abstract copyReferences(fromRepoId: number, toRepoId: number): Promise<number>;
   /** Sum of the sizes of the objects the repository references (0 when none). */
   abstract sizeOfRepository(repoId: number): Promise<number>;
 }

@@ -38,6 +38,8 @@ export interface RepositorySearch {
   /** False leaves out private repositories even when the viewer may read them. */
   includePrivate?: boolean;
   isArchived?: boolean;
+  /** Only the forks of this repository. */
+  forkOf?: number;
   viewer?: RepositoryViewer;
   order: RepositoryOrder;
   skip: number;

@@ -23,6 +23,10 @@ export interface Repository {
   gitSize: number;
   /** Bytes of the LFS objects the repository references. */
   lfsSize: number;
+  /** The repository this one was forked from; null when it is no fork or its parent was deleted. */
+  forkId: number | null;
+  /** How many forks of this repository exist (whoever may see them). */
+  numForks: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -40,6 +44,8 @@ export interface NewRepository {
   description?: string;
   website?: string;
   defaultBranch?: string;
+  /** The parent when the new repository is a fork of it (its fork count grows in the same transaction). */
+  forkId?: number;
 }
 
 /** The columns of a repository that no quota figure depends on. */

@@ -15,6 +15,7 @@ import { LabelEntity } from './label.entity';
 import { IssueLabelEntity } from './issue-label.entity';
 import { LfsObjectEntity } from './lfs-object.entity';
 import { LfsObjectRepositoryEntity } from './lfs-object-repository.entity';
+import { RepositoryTransferEntity } from './repository-transfer.entity';
 import { NotificationEntity } from './notification.entity';
 import { RepoWatchEntity } from './repo-watch.entity';
 import { IssueParticipantEntity } from './issue-participant.entity';
@@ -46,6 +47,7 @@ export * from './lfs-object-repository.entity';
 export * from './notification.entity';
 export * from './repo-watch.entity';
 export * from './issue-participant.entity';
+export * from './repository-transfer.entity';
 export * from './package-dist-tag.entity';
 export * from './release.entity';
 export * from './action-run.entity';
@@ -66,6 +68,7 @@ export const ENTITIES = [
   IssueEntity,
   PullRequestEntity,
   MilestoneEntity,
+  RepositoryTransferEntity,
   IssueAssigneeEntity,
   CommentEntity,
   LabelEntity,

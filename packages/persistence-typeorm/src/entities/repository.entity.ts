@@ -56,6 +56,22 @@ export class RepositoryEntity implements Repository {
   lfsSize!: number;
 
   /**
+   * The repository this one was forked from; the database sets it to null
+   * when the parent is deleted. Written on insert only.
+   */
+  @Index('ix_repository_fork')
+  @Column({ name: 'fork_id', type: 'integer', nullable: true, update: false })
+  forkId!: number | null;
+
+  @ManyToOne(() => RepositoryEntity, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'fork_id', foreignKeyConstraintName: 'fk_repository_fork' })
+  parent?: RepositoryEntity;
+
+  /** How many forks exist. Written only by the atomic increments of fork insertion and deletion, never by saving a loaded row. */
+  @Column({ name: 'num_forks', type: 'integer', default: 0, update: false })
+  numForks!: number;
+
+  /**
    * The highest issue/pull request number given out so far (numbers are never
    * reused). Written only by `nextIssueIndex`, never by saving a loaded row.
    */

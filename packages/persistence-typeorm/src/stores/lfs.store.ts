@@ -3,7 +3,7 @@ import { ContainerGoneError, LfsObject, LfsStore } from '@bellows/domain';
 import { LfsObjectEntity } from '../entities/lfs-object.entity';
 import { LfsObjectRepositoryEntity } from '../entities/lfs-object-repository.entity';
 import { RepositoryEntity } from '../entities/repository.entity';
-import { InTransaction } from '../quota/in-transaction';
+import { InTransaction, sqlParam } from '../quota/in-transaction';
 import { findLocked } from '../quota/locked-row';
 import { TypeOrmRepositoryStore } from './repository.store';
 
@@ -42,6 +42,22 @@ export class TypeOrmLfsStore implements LfsStore {
       await manager.createQueryBuilder().insert().into(LfsObjectRepositoryEntity).values({ repoId, oid }).orIgnore().execute();
       const total = await sumReferencedSizes(manager, repoId);
       await new TypeOrmRepositoryStore(manager, (work) => work(manager)).setLfsSize(repoId, total);
+      return total;
+    });
+  }
+
+  /** Makes `toRepoId` reference every object `fromRepoId` references and counts them for its owner. */
+  copyReferences(fromRepoId: number, toRepoId: number): Promise<number> {
+    return this.inTransaction(async (manager) => {
+      if (!(await findLocked(manager, RepositoryEntity, { id: toRepoId }))) throw new ContainerGoneError('repository', toRepoId);
+      const [to, from] = [sqlParam(manager, 1), sqlParam(manager, 2)];
+      await manager.query(
+        `INSERT INTO lfs_object_repository (repo_id, oid) SELECT ${to}, oid FROM lfs_object_repository WHERE repo_id = ${from} ` +
+          `AND oid NOT IN (SELECT oid FROM lfs_object_repository WHERE repo_id = ${to})`,
+        [toRepoId, fromRepoId],
+      );
+      const total = await sumReferencedSizes(manager, toRepoId);
+      await new TypeOrmRepositoryStore(manager, (work) => work(manager)).setLfsSize(toRepoId, total);
       return total;
     });
   }

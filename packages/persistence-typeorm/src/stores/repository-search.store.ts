@@ -30,6 +30,7 @@ export class TypeOrmRepositorySearchStore implements RepositorySearchStore {
     if (search.isPrivate !== undefined) query.andWhere('r.is_private = :isPrivate', { isPrivate: search.isPrivate });
     if (search.includePrivate === false) query.andWhere('r.is_private = :notPrivate', { notPrivate: false });
     if (search.isArchived !== undefined) query.andWhere('r.is_archived = :isArchived', { isArchived: search.isArchived });
+    if (search.forkOf !== undefined) query.andWhere('r.fork_id = :forkOf', { forkOf: search.forkOf });
     if (search.accessibleToUserId !== undefined) {
       query.andWhere(new Brackets((where) => whereUserHasAccess(where, search.accessibleToUserId!, 'acc')));
     }

@@ -7,13 +7,17 @@ import {
   RepositoryDetails,
   RepositoryNameTakenError,
   RepositoryStore,
+  SizedThing,
   UsageChange,
   UsageChanges,
 } from '@bellows/domain';
 import { ActionArtifactEntity } from '../entities/action-artifact.entity';
 import { AttachmentEntity } from '../entities/attachment.entity';
+import { CollaborationEntity } from '../entities/collaboration.entity';
+import { PackageEntity } from '../entities/package.entity';
+import { TeamRepositoryEntity } from '../entities/team-repository.entity';
 import { RepositoryEntity } from '../entities/repository.entity';
-import { InTransaction } from '../quota/in-transaction';
+import { InTransaction, sqlParam } from '../quota/in-transaction';
 import { findLocked } from '../quota/locked-row';
 import { artifactThing, attachmentThing, REPOSITORY_LFS, repositoryGit } from '../quota/sized-rows';
 import { UsageLedger } from '../quota/usage-ledger';
@@ -89,7 +93,14 @@ export class TypeOrmRepositoryStore implements RepositoryStore {
         website: input.website ?? '',
         defaultBranch: input.defaultBranch ?? 'main',
         isEmpty: true,
+        forkId: input.forkId ?? null,
+        numForks: 0,
       });
+      if (input.forkId !== undefined) {
+        // The parent is held like a container, so a deletion of it waits for (or wins against) this fork.
+        if (!(await findLocked(manager, RepositoryEntity, { id: input.forkId }))) throw new ContainerGoneError('repository', input.forkId);
+        await countFork(manager, input.forkId, +1);
+      }
       const saved = await manager.getRepository(RepositoryEntity).save(row);
       await new UsageLedger(manager).apply([
         ...UsageChanges.added(saved.ownerId, repositoryGit(saved.isPrivate), saved.gitSize),
@@ -127,6 +138,38 @@ export class TypeOrmRepositoryStore implements RepositoryStore {
   }
 
   /**
+   * Gives the repository to another owner. The row is locked first, so an
+   * upload recorded concurrently is counted either before (and moves with
+   * it) or after (for the new owner); every byte the recount attributes
+   * through `repository.owner_id` moves in this transaction.
+   */
+  changeOwner(id: number, newOwnerId: number): Promise<void> {
+    return this.inTransaction(async (manager) => {
+      noteWrite(manager, 'repositories', 'issues');
+      const repo = await findLocked(manager, RepositoryEntity, { id });
+      if (!repo) throw new ContainerGoneError('repository', id);
+      if (repo.ownerId === newOwnerId) return;
+      const things = await this.sizedThingsOf(manager, repo);
+      try {
+        await manager.getRepository(RepositoryEntity).update({ id }, { ownerId: newOwnerId, updatedAt: new Date() });
+      } catch (error) {
+        throw isUniqueViolation(error) ? new RepositoryNameTakenError(repo.name) : error;
+      }
+      await manager.getRepository(PackageEntity).update({ repoId: id }, { repoId: null });
+      await manager.getRepository(TeamRepositoryEntity).delete({ repoId: id });
+      await manager.getRepository(CollaborationEntity).delete({ repoId: id, userId: newOwnerId });
+      await new UsageLedger(manager).apply(
+        UsageChanges.merged(
+          things.flatMap(({ thing, bytes }) => [
+            ...UsageChanges.removed(repo.ownerId, thing, bytes),
+            ...UsageChanges.added(newOwnerId, thing, bytes),
+          ]),
+        ),
+      );
+    });
+  }
+
+  /**
    * Deletes the repository with its attachments and artifacts (the foreign keys
    * cascade), taking all of their bytes off the owner's ledger. Linked packages
    * stay with the owner and keep counting. Returns the files the deleted rows
@@ -149,12 +192,25 @@ export class TypeOrmRepositoryStore implements RepositoryStore {
         ...artifacts.flatMap((a) => UsageChanges.removed(repo.ownerId, artifactThing(a), a.compressedSize)),
       ];
       await manager.getRepository(RepositoryEntity).delete({ id });
+      if (repo.forkId !== null) await countFork(manager, repo.forkId, -1);
       await new UsageLedger(manager).apply(UsageChanges.merged(changes));
       return {
         attachmentUuids: attachments.map((a) => a.uuid),
         artifactKeys: artifacts.flatMap((a) => (a.storageKey ? [a.storageKey] : [])),
       };
     });
+  }
+
+  /** Everything of the repository that counts for its owner, with its bytes. */
+  private async sizedThingsOf(manager: EntityManager, repo: RepositoryEntity): Promise<{ thing: SizedThing; bytes: number }[]> {
+    const attachments = await manager.getRepository(AttachmentEntity).findBy({ repoId: repo.id });
+    const artifacts = await manager.getRepository(ActionArtifactEntity).findBy({ repoId: repo.id });
+    return [
+      { thing: repositoryGit(repo.isPrivate), bytes: repo.gitSize },
+      { thing: REPOSITORY_LFS, bytes: repo.lfsSize },
+      ...attachments.map((a) => ({ thing: attachmentThing(a), bytes: a.size })),
+      ...artifacts.map((a) => ({ thing: artifactThing(a), bytes: a.compressedSize })),
+    ];
   }
 
   /** Locks the row, lets `apply` change it and say what the ledger must record, then saves both. */
@@ -169,4 +225,12 @@ export class TypeOrmRepositoryStore implements RepositoryStore {
       await new UsageLedger(manager).apply(changes);
     });
   }
+}
+
+/** Adds `delta` to the parent's fork count, written in place so that concurrent forks never lose one. */
+async function countFork(manager: EntityManager, parentId: number, delta: number): Promise<void> {
+  await manager.query(`UPDATE repository SET num_forks = num_forks + ${sqlParam(manager, 1)} WHERE id = ${sqlParam(manager, 2)}`, [
+    delta,
+    parentId,
+  ]);
 }

@@ -135,6 +135,68 @@ describeEachEngine('RepositoryStore contract', (ctx) => {
     });
   });
 
+  describe('forks', () => {
+    it('a fork points at its parent, whose count grows with each fork and shrinks when one is deleted', async () => {
+      const { repo: parent } = await ownerWithRepository();
+      const other = await insertOwner(ctx().db);
+      const fork = await store().insert({ ownerId: other.id, name: parent.name, forkId: parent.id });
+      expect(fork).toMatchObject({ forkId: parent.id, numForks: 0 });
+      await store().insert({ ownerId: (await insertOwner(ctx().db)).id, name: parent.name, forkId: parent.id });
+      expect((await store().findById(parent.id))?.numForks).toBe(2);
+      await store().delete(fork.id);
+      expect((await store().findById(parent.id))?.numForks).toBe(1);
+    });
+
+    it('a deleted parent leaves its forks as plain repositories', async () => {
+      const { repo: parent } = await ownerWithRepository();
+      const fork = await store().insert({ ownerId: (await insertOwner(ctx().db)).id, name: 'fork', forkId: parent.id });
+      await store().delete(parent.id);
+      expect((await store().findById(fork.id))?.forkId).toBeNull();
+    });
+
+    it('refuses a fork of a repository that is gone with ContainerGoneError', async () => {
+      const owner = await insertOwner(ctx().db);
+      await expect(store().insert({ ownerId: owner.id, name: 'orphan', forkId: 2_000_000_000 })).rejects.toBeInstanceOf(ContainerGoneError);
+      expect(await store().findByOwnerAndName(owner.id, 'orphan')).toBeNull();
+    });
+  });
+
+  describe('changeOwner', () => {
+    it('moves the repository and every byte counted for it (git, LFS, attachments) to the new owner', async () => {
+      const { db } = ctx();
+      const { owner, repo } = await ownerWithRepository({ isPrivate: true, gitSize: 500, lfsSize: 20 });
+      await db.dataSource.getRepository(AttachmentEntity).insert({
+        uuid: randomUUID(),
+        repoId: repo.id,
+        issueId: null,
+        commentId: null,
+        releaseId: null,
+        uploaderId: owner.id,
+        name: 'a.txt',
+        size: 0,
+        createdAt: new Date(),
+        downloadCount: 0,
+      });
+      const recipient = await insertOwner(db);
+      await store().changeOwner(repo.id, recipient.id);
+      expect((await store().findById(repo.id))?.ownerId).toBe(recipient.id);
+      expect(await store().findByOwnerAndName(recipient.id, repo.name)).toMatchObject({ id: repo.id });
+      expect(await bytes(owner.id)).toMatchObject({ 'repos:private': 0, 'git:lfs': 0 });
+      expect(await bytes(recipient.id)).toMatchObject({ 'repos:private': 500, 'git:lfs': 20 });
+      expect(await db.quotaRecount.differences()).toEqual([]);
+    });
+
+    it('refuses a name the new owner uses with RepositoryNameTakenError, and moves nothing', async () => {
+      const { owner, repo } = await ownerWithRepository({ gitSize: 9 });
+      const recipient = await insertOwner(ctx().db);
+      await store().insert({ ownerId: recipient.id, name: repo.name.toUpperCase() });
+      await expect(store().changeOwner(repo.id, recipient.id)).rejects.toBeInstanceOf(RepositoryNameTakenError);
+      expect((await store().findById(repo.id))?.ownerId).toBe(owner.id);
+      expect(await bytes(owner.id)).toMatchObject({ 'repos:public': 9 });
+      await expect(store().changeOwner(2_000_000_000, recipient.id)).rejects.toBeInstanceOf(ContainerGoneError);
+    });
+  });
+
   describe('delete', () => {
     it('deletes the repository, takes its bytes off the ledger and returns its attachments’ files', async () => {
       const { db } = ctx();
