@@ -128,6 +128,16 @@ describe('npm registry (driven by the npm CLI)', () => {
     const integrity = `sha512-${createHash('sha512').update(tarball).digest('base64')}`;
     expect((await server.request(url, { method: 'PUT', body: doc(integrity), auth: { token: alice.token } })).status).toBe(201);
     expect((await server.request(url, { method: 'PUT', body: doc(integrity), auth: { token: alice.token } })).status).toBe(409);
+    // The upload computed the sha1 and sha512 it checked; the files API shows the md5 too, computed when first asked for.
+    const files = await server.request(`/packages/${alice.name}/npm/@bellows-test%2ftwice/1.0.0/files`, { auth: { token: alice.token } });
+    expect(files.body).toEqual([
+      expect.objectContaining({
+        name: 'twice-1.0.0.tgz',
+        md5: createHash('md5').update(tarball).digest('hex'),
+        sha1: createHash('sha1').update(tarball).digest('hex'),
+        sha512: createHash('sha512').update(tarball).digest('hex'),
+      }),
+    ]);
     expect((await server.request(`/api/packages/${alice.name}/npm/NOT_VALID`, { auth: { token: alice.token } })).status).toBe(400);
     expect((await server.request(url, { method: 'DELETE', auth: { token: alice.token } })).status).toBe(400);
     expect((await server.request(`${url}/-rev/1`, { method: 'DELETE', auth: { token: alice.token } })).status).toBe(200);
