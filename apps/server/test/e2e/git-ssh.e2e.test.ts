@@ -301,6 +301,31 @@ describe('git over SSH', () => {
       expect(other.stderr).toMatch(/does not exist/);
     });
 
+    it('lets a read-write deploy key push, into an empty repository too; the size is counted', async () => {
+      const empty = await createTestRepository(server, alice.user, { name: 'fresh', isPrivate: true });
+      const deploy = newKey();
+      const created = await server.request('/repos/alice/fresh/keys', {
+        method: 'POST',
+        auth: { token: alice.token },
+        body: { title: 'release bot', key: deploy.publicKey, read_only: false },
+      });
+      expect(created.status).toBe(201);
+      expect(created.body.read_only).toBe(false);
+      const work = git.folder('deploy-rw');
+      await git.ok(['init', '--quiet', '.'], work);
+      writeFileSync(join(work, 'release.txt'), randomBytes(10_000).toString('hex'));
+      await git.ok(['add', '.'], work);
+      await git.ok(['commit', '--quiet', '-m', 'first release'], work);
+      await git.ok(['push', '--quiet', sshUrl('alice/fresh.git'), 'HEAD:main'], work, gitSsh(deploy.file));
+
+      const repo = await server.request('/repos/alice/fresh', { auth: { token: alice.token } });
+      expect(repo.body.empty).toBe(false);
+      const row = (await server.db.repositories.findById(empty.id))!;
+      expect(row.gitSize).toBeGreaterThan(10_000);
+      expect(repo.body.size).toBe(Math.floor(row.gitSize / 1024));
+      expect(await server.db.quotaRecount.differences()).toEqual([]);
+    });
+
     it('offers no shell and runs no other command', async () => {
       const shell = await ssh(aliceKey.file);
       expect(shell.code).toBe(1);
