@@ -2,6 +2,7 @@ import { FactoryProvider } from '@nestjs/common';
 import * as git from '@bellows/git';
 import { BellowsConfig } from '../../config';
 import { GitTransport } from '../../modules/git-http/git-transport';
+import { MergeConflictError, MergeStyleError, PullMerges } from '../../modules/pulls/pull-merges';
 import { BareRepositories } from '../../modules/repositories/bare-repositories';
 import { GitConflictError, GitContentTooLargeError, GitNotFoundError, InvalidGitInputError } from '../../modules/repositories/git-errors';
 import { RepositoryContents } from '../../modules/repositories/repository-contents';
@@ -64,10 +65,17 @@ export const GIT_PORTS: FactoryProvider[] = [
     applyPatch: git.applyPatch,
   })),
   bindGitPort(RepositorySizes, () => ({ measureSize: git.measureSize })),
+  bindGitPort(PullMerges, () => ({
+    checkMerge: git.checkMerge,
+    mergePullRequest: git.mergePullRequest,
+    setRef: git.setRef,
+    deleteBranchAt: git.deleteBranchAt,
+  })),
   bindGitPort(GitTransport, () => ({
     advertiseRefs: git.advertiseRefs,
     serviceRpc: git.serviceRpc,
     serviceRpcIntoSocket: git.serviceRpcIntoSocket,
+    serviceSession: git.serviceSession,
   })),
 ];
 
@@ -82,7 +90,6 @@ function bindGitPort<P extends object>(port: Port<P>, adapter: (repositories: gi
 
 /**
  * The same object, whose methods throw (or reject with) the application's
-    serviceSession: git.serviceSession,
  * error for each error of the git adapter; other errors pass through.
  */
 export function withPortErrors<P extends object>(adapter: P): P {
@@ -112,6 +119,8 @@ export function portError(error: unknown): unknown {
 }
 
 function translate(error: unknown): Error | undefined {
+  if (error instanceof git.GitMergeConflictError) return new MergeConflictError(error.message, error.files);
+  if (error instanceof git.GitMergeStyleError) return new MergeStyleError(error.message);
   if (error instanceof git.InvalidGitInputError) return new InvalidGitInputError(error.message, error.field, error.value);
   if (error instanceof git.GitNotFoundError) return new GitNotFoundError(error.message);
   if (error instanceof git.GitConflictError) return new GitConflictError(error.message);

@@ -1,10 +1,14 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UnprocessableEntityException } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res, UnprocessableEntityException } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import {
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
   ApiOkResponse,
   ApiQuery,
+  ApiResponse,
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
@@ -17,6 +21,8 @@ import { ApiChangedFile, ApiCommit, toApiChangedFile, toApiCommit } from '../rep
 import { queryText } from '../repo-files/query-flag';
 import { RepoGitResolver } from '../repo-files/repo-git';
 import { ApiPullRequest, CreatePullRequestOption, EditPullRequestOption } from './dto/pull-request.dto';
+import { MergePullRequestOption } from './dto/merge-pull-request.dto';
+import { PullMergeService } from './pull-merge.service';
 import { PullsService } from './pulls.service';
 import { parseId } from '../../http/id-param.pipe';
 
@@ -30,6 +36,7 @@ export class PullsController {
   constructor(
     private readonly repos: RepoGitResolver,
     private readonly pulls: PullsService,
+    private readonly merges: PullMergeService,
   ) {}
 
   @Post()
@@ -137,6 +144,42 @@ export class PullsController {
       files.length,
       paging,
     );
+  }
+
+  /** 204 when merged; 404 without a body when not, as Forgejo describes it (404 with a message when the caller may not see it). */
+  @Get(':index/merge')
+  @ApiNoContentResponse({ description: 'the pull request has been merged' })
+  @ApiNotFoundResponse({ description: 'the pull request has not been merged' })
+  async repoPullRequestIsMerged(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('index') index: string,
+    @CurrentActor() actor: Actor | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
+    const target = await this.repos.forReading(owner, repo, actor);
+    const pull = await this.pulls.find(target, pullNumber(index));
+    reply.status(this.merges.isMerged(pull) ? 204 : 404);
+  }
+
+  /** Forgejo answers a merge with an empty 200. */
+  @Post(':index/merge')
+  @HttpCode(200)
+  @RequireSignIn()
+  @ApiOkResponse({ description: 'merged' })
+  @ApiResponse({ status: 405, description: 'merged already, not mergeable (conflicts), style impossible, or the caller may not merge' })
+  @ApiConflictResponse({ description: 'the head is not head_commit_id, the base moved meanwhile, or a rebase conflicts' })
+  @ApiNotFoundResponse({ description: 'no such pull request, or it is closed' })
+  async repoMergePullRequest(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('index') index: string,
+    @Body() body: MergePullRequestOption,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
+    const target = await this.repos.forReading(owner, repo, actor);
+    const pull = await this.pulls.find(target, pullNumber(index));
+    await this.merges.merge(target, pull, body, actor.user);
   }
 }
 

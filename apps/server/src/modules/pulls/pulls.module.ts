@@ -1,12 +1,16 @@
 import { Module } from '@nestjs/common';
 import { RepoFilesModule } from '../repo-files/repo-files.module';
+import { RepositoriesModule } from '../repositories/repositories.module';
 import { PullsController } from './pulls.controller';
+import { PullHeads } from './pull-heads';
+import { PullMergeService } from './pull-merge.service';
+import { PullMergeability } from './pull-mergeability';
 import { PullsService } from './pulls.service';
 
-/** Pull requests between branches of one repository, numbered in the repository's issue sequence. */
+/** Pull requests between branches of one repository, numbered in the repository's issue sequence, and their merges. */
 @Module({
-  imports: [RepoFilesModule],
+  imports: [RepoFilesModule, RepositoriesModule],
   controllers: [PullsController],
-  providers: [PullsService],
+  providers: [PullsService, PullMergeService, PullMergeability, PullHeads],
 })
 export class PullsModule {}

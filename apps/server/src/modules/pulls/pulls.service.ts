@@ -1,5 +1,13 @@
 import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { Owner, PullRequestChanges, PullRequestState, PullRequestStore, PullRequestWithIssue } from '@bellows/domain';
+import {
+  NewComment,
+  Owner,
+  OwnerStore,
+  PullRequestChanges,
+  PullRequestState,
+  PullRequestStore,
+  PullRequestWithIssue,
+} from '@bellows/domain';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
 import { PageRequest } from '../../http/pagination';
@@ -7,7 +15,10 @@ import { withGitErrors } from '../repo-files/git-errors';
 import { ChangedFile, CommitWithFiles, Page, RepositoryHistory } from '../repositories/repository-history';
 import { RepositoryRefs } from '../repositories/repository-refs';
 import { RepoGit } from '../repo-files/repo-git';
+import { CommentType } from '../issues/timeline-types';
 import { ApiPullRequest, CreatePullRequestOption, EditPullRequestOption, PullGitState, toApiPullRequest } from './dto/pull-request.dto';
+import { PullHeads } from './pull-heads';
+import { PullMergeability } from './pull-mergeability';
 
 /**
  * Pull requests between two branches of one repository. Their numbers come
@@ -20,6 +31,9 @@ export class PullsService {
     private readonly pullRequests: PullRequestStore,
     private readonly refs: RepositoryRefs,
     private readonly history: RepositoryHistory,
+    private readonly heads: PullHeads,
+    private readonly mergeability: PullMergeability,
+    private readonly owners: OwnerStore,
     @Inject(CONFIG) private readonly config: BellowsConfig,
   ) {}
 
@@ -39,6 +53,7 @@ export class PullsService {
       baseBranch: base,
       mergeBase: ancestor,
     });
+    await this.heads.sync(target.path, pull);
     return this.shape(target, pull, poster);
   }
 
@@ -66,6 +81,7 @@ export class PullsService {
     if (!target.canWrite && pull.issue.posterId !== editor.id)
       throw new ForbiddenException('only the poster and writers may edit this pull request');
     const update: Required<PullRequestChanges> = { issue: {}, pull: {} };
+    const events: NewComment[] = [];
     if (changes.title !== undefined) update.issue.title = changes.title.trim();
     if (changes.body !== undefined) update.issue.body = changes.body;
     const base = changes.base?.trim();
@@ -81,9 +97,13 @@ export class PullsService {
     if (changes.state !== undefined) {
       if (pull.hasMerged) throw new ConflictException('a merged pull request cannot be reopened or closed');
       const closed = changes.state === 'closed';
-      if (closed !== pull.issue.isClosed) Object.assign(update.issue, { isClosed: closed, closedAt: closed ? new Date() : null });
+      if (closed !== pull.issue.isClosed) {
+        const at = new Date();
+        Object.assign(update.issue, { isClosed: closed, closedAt: closed ? at : null });
+        events.push({ issueId: pull.issueId, type: closed ? CommentType.Close : CommentType.Reopen, posterId: editor.id, createdAt: at });
+      }
     }
-    if (!(await this.pullRequests.update(pull, update))) throw this.notFound(target, index);
+    if (!(await this.pullRequests.update(pull, update, events))) throw this.notFound(target, index);
     return this.shape(target, await this.find(target, index), editor);
   }
 
@@ -103,7 +123,8 @@ export class PullsService {
     }));
   }
 
-  private async find(target: RepoGit, index: number): Promise<PullRequestWithIssue> {
+  /** The pull request of that number in the repository; 404 when there is none. */
+  async find(target: RepoGit, index: number): Promise<PullRequestWithIssue> {
     const pull = Number.isSafeInteger(index) && index > 0 ? await this.pullRequests.findByIndex(target.repo.id, index) : null;
     if (!pull) throw this.notFound(target, index);
     return pull;
@@ -142,29 +163,34 @@ export class PullsService {
   }
 
   private async shape(target: RepoGit, pull: PullRequestWithIssue, viewer: Owner | undefined): Promise<ApiPullRequest> {
+    const [git, merger] = await Promise.all([
+      this.gitState(target, pull),
+      pull.mergerId === null ? Promise.resolve(null) : this.owners.findById(pull.mergerId),
+    ]);
     return toApiPullRequest(
-      { pull, owner: target.owner, repo: target.repo, permission: target.permission, viewer, git: await this.gitState(target, pull) },
+      { pull, owner: target.owner, repo: target.repo, permission: target.permission, viewer, git, merger },
       { rootUrl: this.config.server.rootUrl },
     );
   }
 
-  /** Tips, diff size and mergeability now; a deleted branch leaves them empty rather than failing the answer. */
+  /**
+   * Tips, diff size and mergeability now (an open pull request is mergeable
+   * when git merges it without conflicts); a deleted branch leaves them empty
+   * rather than failing the answer.
+   */
   private async gitState(target: RepoGit, pull: PullRequestWithIssue): Promise<PullGitState> {
-    const [headSha, baseSha] = await Promise.all([
-      this.refs.branchTip(target.path, pull.headBranch),
-      this.refs.branchTip(target.path, pull.baseBranch),
-    ]);
+    const [headSha, baseSha] = await Promise.all([this.heads.sync(target.path, pull), this.refs.branchTip(target.path, pull.baseBranch)]);
     if (headSha === undefined || baseSha === undefined) {
       return { headSha: headSha ?? '', baseSha: baseSha ?? '', mergeable: false, additions: 0, deletions: 0, changedFiles: 0 };
     }
-    const [files, fastForward] = await Promise.all([
+    const [files, check] = await Promise.all([
       this.history.changedFiles(target.path, baseSha, headSha).catch(() => []),
-      this.history.isAncestor(target.path, baseSha, headSha),
+      pull.issue.isClosed ? undefined : this.mergeability.check(target.path, baseSha, headSha),
     ]);
     return {
       headSha,
       baseSha,
-      mergeable: !pull.issue.isClosed && fastForward,
+      mergeable: check?.clean ?? false,
       additions: files.reduce((sum, file) => sum + file.additions, 0),
       deletions: files.reduce((sum, file) => sum + file.deletions, 0),
       changedFiles: files.length,

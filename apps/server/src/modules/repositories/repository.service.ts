@@ -154,7 +154,8 @@ export class RepositoryService {
 
   /**
    * Measures the git data on disk (see RepositorySizes) and stores it, so the
-   * owner's usage follows; notes the first commit of an empty repository.
+   * owner's usage follows; notes the first commit of an empty repository; then
+   * tells the followers (see followGitWrites).
    * Call after anything that writes to the bare repository. Returns the fresh row.
    */
   async refreshGitSize(repo: Repository, owner?: Owner): Promise<Repository> {
@@ -191,6 +192,18 @@ export class RepositoryService {
     }
   }
 
+  private readonly gitWriteFollowers: GitWriteFollower[] = [];
+
+  /**
+   * Lets another area follow every write to a repository's git data (a push
+   * over HTTP or SSH, a commit through the API, a merge): pull requests keep
+   * `refs/pull/{index}/head` on their head branch this way. Followers run after
+   * the size is stored, in the order they registered.
+   */
+  followGitWrites(follower: GitWriteFollower): void {
+    this.gitWriteFollowers.push(follower);
+  }
+
   private async insertRow(owner: Owner, input: NewRepositoryInput, defaultBranch: string): Promise<Repository> {
     try {
       return await this.repositories.insert({
@@ -205,6 +218,7 @@ export class RepositoryService {
       throw error instanceof RepositoryNameTakenError ? alreadyExists(owner, input.name) : error;
     }
   }
+    for (const follow of this.gitWriteFollowers) await follow(repo, repoPath);
 
   /** A default branch git would accept as a branch name; 422 otherwise. */
   private assertBranchName(branch: string): void {
@@ -234,3 +248,6 @@ function assertRepoName(name: string): void {
 function alreadyExists(owner: Owner, name: string): ConflictException {
   return new ConflictException(`repository ${owner.name}/${name} already exists`);
 }
+
+/** Called after each write to a repository's git data, with the bare repository's path. */
+export type GitWriteFollower = (repo: Repository, repoPath: string) => Promise<void>;

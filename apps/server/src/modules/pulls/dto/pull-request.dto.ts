@@ -69,11 +69,11 @@ export class ApiPullRequest {
   @ApiProperty() html_url!: string;
   @ApiProperty() diff_url!: string;
   @ApiProperty() patch_url!: string;
-  @ApiProperty({ description: 'true when the base branch is contained in the head (it merges without conflicts)' }) mergeable!: boolean;
+  @ApiProperty({ description: 'true when the pull request is open and git merges it without conflicts' }) mergeable!: boolean;
   @ApiProperty() merged!: boolean;
   @ApiPropertyOptional({ format: 'date-time' }) merged_at?: string;
   @ApiPropertyOptional() merge_commit_sha?: string;
-  @ApiProperty({ type: ApiUser, nullable: true }) merged_by!: null;
+  @ApiProperty({ type: ApiUser, nullable: true, description: 'who merged it; null until merged' }) merged_by!: ApiUser | null;
   @ApiProperty() allow_maintainer_edit!: boolean;
   @ApiProperty({ type: ApiPRBranchInfo }) base!: ApiPRBranchInfo;
   @ApiProperty({ type: ApiPRBranchInfo }) head!: ApiPRBranchInfo;
@@ -102,9 +102,14 @@ export interface PullShapeInput {
   permission: RepoPermission;
   viewer: Owner | undefined;
   git: PullGitState;
+  /** Who merged it, when merged. */
+  merger: Owner | null;
 }
 
-export function toApiPullRequest({ pull, owner, repo, permission, viewer, git }: PullShapeInput, ctx: ShapeContext): ApiPullRequest {
+export function toApiPullRequest(
+  { pull, owner, repo, permission, viewer, git, merger }: PullShapeInput,
+  ctx: ShapeContext,
+): ApiPullRequest {
   const { issue } = pull;
   const htmlUrl = `${ctx.rootUrl}${owner.name}/${repo.name}/pulls/${issue.index}`;
   const apiRepo = toApiRepository(repo, owner, permission, viewer, ctx);
@@ -135,7 +140,7 @@ export function toApiPullRequest({ pull, owner, repo, permission, viewer, git }:
     patch_url: `${htmlUrl}.patch`,
     mergeable: git.mergeable,
     merged: pull.hasMerged,
-    merged_by: null,
+    merged_by: merger ? toApiUser(merger, viewer, ctx) : null,
     allow_maintainer_edit: false,
     base: branch(pull.baseBranch, git.baseSha),
     head: branch(pull.headBranch, git.headSha),
