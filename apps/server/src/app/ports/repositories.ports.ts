@@ -5,6 +5,7 @@ import {
   RepositorySearchStore,
   RepositoryStore,
   TeamRepositoryStore,
+  RepositoryTransferStore,
 } from '@bellows/domain';
 import { bindPort } from './bind-port';
 import { GIT_PORTS } from './git.ports';
@@ -13,6 +14,7 @@ import { GIT_PORTS } from './git.ports';
 export const REPOSITORIES_PORTS = [
   bindPort(RepositoryStore, (db) => db.repositories),
   bindPort(RepositorySearchStore, (db) => db.repositorySearch),
+  bindPort(RepositoryTransferStore, (db) => db.repositoryTransfers),
   bindPort(CollaborationStore, (db) => db.collaborations),
   bindPort(TeamRepositoryStore, (db) => db.teamRepositories),
   bindPort(LfsStore, (db) => db.lfs),

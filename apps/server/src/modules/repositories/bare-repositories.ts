@@ -21,6 +21,12 @@ export abstract class BareRepositories {
   abstract createBare(owner: string, repo: string, options: { defaultBranch: string }): Promise<string>;
   /** Creates the repository's wiki, as `createBare` does. */
   abstract createWiki(owner: string, repo: string, options: { defaultBranch: string }): Promise<string>;
+  /**
+   * Creates `to` as a fork of `from`: a bare repository of its own (a full
+   * copy of the objects, nothing shared) with `from`'s branches and tags and
+   * HEAD at `defaultBranch`. GitNotFoundError, GitConflictError. Returns its path.
+   */
+  abstract fork(from: BareRepositoryName, to: BareRepositoryName, options: { defaultBranch: string }): Promise<string>;
   /** Removes the repository and its wiki; removing one that does not exist is not an error. */
   abstract delete(owner: string, repo: string): Promise<void>;
   /** Moves a repository (and its wiki, if any) to a new owner and/or name; GitNotFoundError or GitConflictError. */

@@ -30,11 +30,12 @@ import { Paging, PageRequest, setPaginationHeaders } from '../../http/pagination
 import { ShapeContext } from '../accounts/dto/user.dto';
 import { paged } from '../accounts/orgs.controller';
 import { SHAPE_CONTEXT } from '../accounts/shape-context.provider';
-import { RepositoryAccess, RepoContext } from './repository-access.service';
+import { RepositoryAccess } from './repository-access.service';
 import { RepositoryCreation } from './repository-creation.service';
 import { RepositoryListing } from './repository-listing.service';
+import { RepositoryShaping } from './repository-shaping.service';
 import { ORDER_BY_VALUES, parseSearchOrder, SORT_VALUES } from './repository-order';
-import { ApiRepository, ApiRepoSearchResults, CreateRepoOption, EditRepoOption, toApiRepository } from './dto/repository.dto';
+import { ApiRepository, ApiRepoSearchResults, CreateRepoOption, EditRepoOption } from './dto/repository.dto';
 import { RepositoryService } from './repository.service';
 
 /** `/repos/{owner}/{repo}`, `POST /user/repos` and `/repos/search`. */
@@ -47,6 +48,7 @@ export class RepositoriesController {
     private readonly repositories: RepositoryService,
     private readonly creation: RepositoryCreation,
     private readonly listing: RepositoryListing,
+    private readonly shaping: RepositoryShaping,
     @Inject(SHAPE_CONTEXT) private readonly shapes: ShapeContext,
   ) {}
 
@@ -113,7 +115,7 @@ export class RepositoriesController {
     @Param('repo') repo: string,
     @CurrentActor() actor: Actor | undefined,
   ): Promise<ApiRepository> {
-    return this.shape(await this.access.resolve(owner, repo, actor), actor);
+    return this.shaping.withParent(await this.access.resolve(owner, repo, actor), actor?.user);
   }
 
   @Patch('repos/:owner/:repo')
@@ -136,7 +138,7 @@ export class RepositoriesController {
     const details = { description: body.description, website: body.website, isArchived: body.archived };
     const given = Object.fromEntries(Object.entries(details).filter(([, value]) => value !== undefined));
     if (Object.keys(given).length > 0) await this.repositories.updateDetails(ctx.repo, given);
-    return this.shape(await this.access.resolve(owner, ctx.repo.name, actor), actor);
+    return this.shaping.withParent(await this.access.resolve(owner, ctx.repo.name, actor), actor.user);
   }
 
   @Delete('repos/:owner/:repo')
@@ -148,10 +150,6 @@ export class RepositoriesController {
     const ctx = await this.access.resolve(owner, repo, actor);
     this.access.requireAdmin(ctx);
     await this.repositories.delete(ctx.owner, ctx.repo);
-  }
-
-  private shape(ctx: RepoContext, actor: Actor | undefined): ApiRepository {
-    return toApiRepository(ctx.repo, ctx.owner, ctx.permission, actor?.user, this.shapes);
   }
 }
 

@@ -6,9 +6,13 @@ import { CollaboratorsController } from './collaborators.controller';
 import { CollaboratorsService } from './collaborators.service';
 import { AdminReposController, OrgReposController } from './org-repos.controller';
 import { RepositoriesController } from './repositories.controller';
+import { ForksController } from './forks.controller';
+import { TransfersController } from './transfers.controller';
+import { RepositoryTransfers } from './repository-transfers.service';
 import { UserReposController } from './user-repos.controller';
 import { RepositoryCreation } from './repository-creation.service';
 import { RepositoryListing } from './repository-listing.service';
+import { RepositoryShaping } from './repository-shaping.service';
 import { shapeContextProvider } from '../accounts/shape-context.provider';
 
 /**
@@ -19,8 +23,25 @@ import { shapeContextProvider } from '../accounts/shape-context.provider';
  */
 @Module({
   imports: [AccountsModule],
-  controllers: [RepositoriesController, UserReposController, OrgReposController, AdminReposController, CollaboratorsController],
-  providers: [RepositoryAccess, RepositoryService, RepositoryCreation, RepositoryListing, CollaboratorsService, shapeContextProvider],
-  exports: [RepositoryAccess, RepositoryService],
+  controllers: [
+    RepositoriesController,
+    UserReposController,
+    OrgReposController,
+    AdminReposController,
+    CollaboratorsController,
+    ForksController,
+    TransfersController,
+  ],
+  providers: [
+    RepositoryAccess,
+    RepositoryService,
+    RepositoryCreation,
+    RepositoryListing,
+    RepositoryShaping,
+    RepositoryTransfers,
+    CollaboratorsService,
+    shapeContextProvider,
+  ],
+  exports: [RepositoryAccess, RepositoryService, RepositoryShaping],
 })
 export class RepositoriesModule {}

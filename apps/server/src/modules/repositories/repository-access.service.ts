@@ -40,6 +40,16 @@ export class RepositoryAccess {
     return { owner, repo, permission };
   }
 
+  /** The repository a fork was made from, as `user` sees it; null when it is no fork, the parent is gone, or hidden from them. */
+  async parentOf(repo: Repository, user: Owner | undefined): Promise<RepoContext | null> {
+    if (repo.forkId === null) return null;
+    const parent = await this.repositories.findById(repo.forkId);
+    const owner = parent && (await this.owners.findById(parent.ownerId));
+    if (!parent || !owner) return null;
+    const permission = await this.permissionOf(owner, parent, user);
+    return permission === 'none' ? null : { owner, repo: parent, permission };
+  }
+
   /** What `user` (undefined: anonymous) may do in `repo` of `owner`. */
   async permissionOf(owner: Owner, repo: Repository, user: Owner | undefined): Promise<RepoPermission> {
     const publicRead: RepoPermission = !repo.isPrivate && (await this.membership.canSee(owner, user)) ? 'read' : 'none';

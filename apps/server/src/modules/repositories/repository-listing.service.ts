@@ -4,7 +4,7 @@ import { PageOf } from '../../http/page-of';
 import { PageRequest } from '../../http/pagination';
 import { ShapeContext } from '../accounts/dto/user.dto';
 import { SHAPE_CONTEXT } from '../accounts/shape-context.provider';
-import { RepositoryAccess } from './repository-access.service';
+import { RepoContext, RepositoryAccess } from './repository-access.service';
 import { ApiRepository, toApiRepository } from './dto/repository.dto';
 
 export type ListFilter = Omit<RepositorySearch, 'viewer' | 'skip' | 'take'>;
@@ -35,6 +35,11 @@ export class RepositoryListing {
       }),
     );
     return new PageOf(items, total, paging);
+  }
+
+  /** The forks of `parent` the viewer may read, oldest first (Forgejo's `listForks`). */
+  forksOf(parent: RepoContext, viewer: Owner | undefined, paging: PageRequest): Promise<PageOf<ApiRepository>> {
+    return this.list({ forkOf: parent.repo.id, order: 'id' }, viewer, paging);
   }
 }
 

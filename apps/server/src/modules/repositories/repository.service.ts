@@ -2,6 +2,7 @@ import { ConflictException, Injectable, Logger, UnprocessableEntityException } f
 import {
   ContainerGoneError,
   describeRepoNameProblem,
+  LfsStore,
   Owner,
   OwnerStore,
   repoNameProblem,
@@ -35,6 +36,8 @@ export interface NewRepositoryInput {
   defaultBranch?: string;
   /** Write a first commit with a README on the default branch. */
   autoInit?: boolean;
+  /** The repository the new one is a fork of. */
+  forkId?: number;
 }
 
 /**
@@ -55,6 +58,7 @@ export class RepositoryService {
     private readonly contents: RepositoryContents,
     private readonly sizes: RepositorySizes,
     private readonly blobs: BlobStorage,
+    private readonly lfs: LfsStore,
   ) {}
 
   findByOwnerAndName(owner: Owner, name: string): Promise<Repository | null> {
@@ -71,21 +75,56 @@ export class RepositoryService {
    * the first commit if asked. If any step fails, neither row nor folder remains.
    */
   async create(owner: Owner, input: NewRepositoryInput, author: Owner): Promise<Repository> {
-    assertRepoName(input.name);
     const defaultBranch = input.defaultBranch || 'main';
-    if (await this.findByOwnerAndName(owner, input.name)) throw alreadyExists(owner, input.name);
+    await this.assertFreeName(owner, input.name);
     this.assertBranchName(defaultBranch);
-    const repo = await this.insertRow(owner, input, defaultBranch);
-    let createdOnDisk = false;
-    try {
+    return this.insertThenFill(owner, input, defaultBranch, async (repo) => {
       const repoPath = await this.git.createBare(owner.name, repo.name, { defaultBranch });
-      createdOnDisk = true;
       if (input.autoInit) await this.writeReadme(repoPath, repo, author);
+    });
+  }
+
+  /**
+   * Creates `name` of `owner` as a fork of `parent`: a row pointing at the
+   * parent (whose fork count grows), a full git copy of its branches and tags,
+   * and references to its LFS objects; the fork keeps the parent's
+   * visibility, description and default branch. Its git and LFS sizes count
+   * for `owner`. If any step fails, neither row nor folder remains.
+   */
+  async fork(parentOwner: Owner, parent: Repository, owner: Owner, name: string): Promise<Repository> {
+    await this.assertFreeName(owner, name);
+    const input = { name, description: parent.description, website: parent.website, isPrivate: parent.isPrivate, forkId: parent.id };
+    return this.insertThenFill(owner, input, parent.defaultBranch, async (repo) => {
+      const from = { owner: parentOwner.name, repo: parent.name };
+      await this.git.fork(from, { owner: owner.name, repo: repo.name }, { defaultBranch: parent.defaultBranch });
+      await this.lfs.copyReferences(parent.id, repo.id);
+    });
+  }
+
+  /** 422 for an invalid name, 409 for one the owner already uses. */
+  private async assertFreeName(owner: Owner, name: string): Promise<void> {
+    assertRepoName(name);
+    if (await this.findByOwnerAndName(owner, name)) throw alreadyExists(owner, name);
+  }
+
+  /**
+   * Inserts the row, lets `fill` create its files on disk, then measures them.
+   * On failure the row goes and so does the folder, unless it was there
+   * before us (GitConflictError: not ours to remove).
+   */
+  private async insertThenFill(
+    owner: Owner,
+    input: NewRepositoryInput,
+    defaultBranch: string,
+    fill: (repo: Repository) => Promise<void>,
+  ): Promise<Repository> {
+    const repo = await this.insertRow(owner, input, defaultBranch);
+    try {
+      await fill(repo);
       return await this.refreshGitSize(repo, owner);
     } catch (error) {
       await this.repositories.delete(repo.id);
-      // A folder that was there before us is not ours to remove.
-      if (createdOnDisk)
+      if (!(error instanceof GitConflictError))
         await this.git
           .delete(owner.name, repo.name)
           .catch((cleanup) => this.logger.error(`could not remove ${owner.name}/${repo.name}: ${cleanup}`));
@@ -214,6 +253,7 @@ export class RepositoryService {
         website: input.website ?? '',
         defaultBranch,
       });
+        forkId: input.forkId,
     } catch (error) {
       throw error instanceof RepositoryNameTakenError ? alreadyExists(owner, input.name) : error;
     }

@@ -80,4 +80,21 @@ describe('BareRepositories contract (bound git adapter)', () => {
     await expect(bare.move({ owner: 'alice', repo: 'stay' }, { owner: 'alice', repo: 'taken' })).rejects.toBeInstanceOf(GitConflictError);
     expect(await bare.exists('alice', 'stay')).toBe(true);
   });
+
+  it('forks a repository into a bare repository of its own with the same branches, tags and HEAD, and no alternates', async () => {
+    const { repoPath, initial } = await repositoryWith(ports, 'origin');
+    const refs = ports.get(RepositoryRefs);
+    await refs.createTag(repoPath, 'v1', initial);
+    const forked = await bare.fork({ owner: 'alice', repo: 'origin' }, { owner: 'bob', repo: 'copy' }, { defaultBranch: 'main' });
+    expect(forked).toBe(bare.pathFor('bob', 'copy'));
+    expect(await refs.branchTip(forked, 'main')).toBe(initial);
+    expect((await refs.listTags(forked)).map((tag) => tag.name)).toEqual(['v1']);
+    await expect(stat(path.join(forked, 'objects', 'info', 'alternates'))).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(
+      bare.fork({ owner: 'alice', repo: 'ghost' }, { owner: 'bob', repo: 'other' }, { defaultBranch: 'main' }),
+    ).rejects.toBeInstanceOf(GitNotFoundError);
+    await expect(
+      bare.fork({ owner: 'alice', repo: 'origin' }, { owner: 'bob', repo: 'copy' }, { defaultBranch: 'main' }),
+    ).rejects.toBeInstanceOf(GitConflictError);
+  });
 });

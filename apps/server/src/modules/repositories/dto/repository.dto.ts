@@ -90,6 +90,8 @@ export class ApiRepository {
   @ApiProperty() has_projects!: boolean;
   @ApiProperty() avatar_url!: string;
   @ApiProperty({ type: [String] }) topics!: string[];
+  /** The repository this one was forked from, when the viewer may see it. */
+  @ApiPropertyOptional({ type: () => ApiRepository }) parent?: ApiRepository;
 }
 
 export class ApiRepoSearchResults {
@@ -125,7 +127,7 @@ export function toApiRepository(
     description: repo.description,
     empty: repo.isEmpty,
     private: repo.isPrivate,
-    fork: false,
+    fork: repo.forkId !== null,
     template: false,
     mirror: false,
     internal: false,
@@ -141,7 +143,7 @@ export function toApiRepository(
     original_url: '',
     website: repo.website,
     stars_count: 0,
-    forks_count: 0,
+    forks_count: repo.numForks,
     watchers_count: 0,
     open_issues_count: 0,
     open_pr_counter: 0,
