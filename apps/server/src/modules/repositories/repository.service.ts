@@ -191,6 +191,18 @@ export class RepositoryService {
     return this.repositories.updateDetails(repo.id, details);
   }
 
+  private readonly gitWriteFollowers: GitWriteFollower[] = [];
+
+  /**
+   * Lets another area follow every write to a repository's git data (a push
+   * over HTTP or SSH, a commit through the API, a merge): pull requests keep
+   * `refs/pull/{index}/head` on their head branch this way. Followers run after
+   * the size is stored, in the order they registered.
+   */
+  followGitWrites(follower: GitWriteFollower): void {
+    this.gitWriteFollowers.push(follower);
+  }
+
   /**
    * Measures the git data on disk (see RepositorySizes) and stores it, so the
    * owner's usage follows; notes the first commit of an empty repository; then
@@ -206,6 +218,7 @@ export class RepositoryService {
     // An empty repository has no object files, so only a non-zero size can mean a first commit.
     if (repo.isEmpty && bytes > 0 && !(await this.refs.isEmpty(repoPath)))
       await this.repositories.updateDetails(repo.id, { isEmpty: false });
+    for (const follow of this.gitWriteFollowers) await follow(repo, repoPath);
     return (await this.repositories.findById(repo.id)) ?? repo;
   }
 
@@ -231,18 +244,6 @@ export class RepositoryService {
     }
   }
 
-  private readonly gitWriteFollowers: GitWriteFollower[] = [];
-
-  /**
-   * Lets another area follow every write to a repository's git data (a push
-   * over HTTP or SSH, a commit through the API, a merge): pull requests keep
-   * `refs/pull/{index}/head` on their head branch this way. Followers run after
-   * the size is stored, in the order they registered.
-   */
-  followGitWrites(follower: GitWriteFollower): void {
-    this.gitWriteFollowers.push(follower);
-  }
-
   private async insertRow(owner: Owner, input: NewRepositoryInput, defaultBranch: string): Promise<Repository> {
     try {
       return await this.repositories.insert({
@@ -252,13 +253,12 @@ export class RepositoryService {
         description: input.description ?? '',
         website: input.website ?? '',
         defaultBranch,
-      });
         forkId: input.forkId,
+      });
     } catch (error) {
       throw error instanceof RepositoryNameTakenError ? alreadyExists(owner, input.name) : error;
     }
   }
-    for (const follow of this.gitWriteFollowers) await follow(repo, repoPath);
 
   /** A default branch git would accept as a branch name; 422 otherwise. */
   private assertBranchName(branch: string): void {
