@@ -177,7 +177,7 @@ export class ApiFilesResponse {
 
 /** Forgejo's `FileDeleteResponse`: `content` is null. */
 export class ApiFileDeleteResponse {
-  @ApiProperty({ type: 'object', nullable: true, description: 'always null' }) content!: null;
+  @ApiProperty({ type: 'object', properties: {}, nullable: true, description: 'always null' }) content!: null;
   @ApiProperty({ type: ApiFileCommitResponse }) commit!: ApiFileCommitResponse;
   @ApiProperty({ type: ApiCommitVerification }) verification!: ApiCommitVerification;
 }
