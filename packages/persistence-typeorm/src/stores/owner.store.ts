@@ -1,7 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { NewOwner, OwnerChanges, OwnerKind, OwnerNameTakenError, OwnerSearch, OwnerStore } from '@bellows/domain';
 import { OwnerEntity } from '../entities/owner.entity';
-import { sqlParam } from '../quota/in-transaction';
+import { parameterMarkers, sqlParam } from '../quota/in-transaction';
 import { fitsIdColumn } from '../row-id';
 import { noteWrite, usageOf } from '../read-cache/change-versions';
 import { ReadCaches } from '../read-cache/read-caches';
@@ -132,8 +132,18 @@ export class TypeOrmOwnerStore implements OwnerStore {
     return updated;
   }
 
-  /** The foreign keys take the owner's tokens, repositories, ledger rows and quota assignments with it. */
+  /**
+   * The foreign keys take the owner's tokens, repositories, ledger rows and
+   * quota assignments with it; the parents of its forks count them off first
+   * (a cascade runs no store code). Callers run this in a transaction.
+   */
   async delete(id: number): Promise<void> {
+    const p = parameterMarkers(this.manager);
+    await this.manager.query(
+      `UPDATE repository SET num_forks = num_forks - (SELECT COUNT(*) FROM repository f WHERE f.fork_id = repository.id AND f.owner_id = ${p(1)}) ` +
+        `WHERE id IN (SELECT fork_id FROM repository WHERE owner_id = ${p(1)} AND fork_id IS NOT NULL)`,
+      [id],
+    );
     await this.repo.delete({ id });
     noteWrite(this.manager, 'auth', 'repositories', 'issues', 'limits', usageOf(id));
   }

@@ -154,6 +154,15 @@ describeEachEngine('RepositoryStore contract', (ctx) => {
       expect((await store().findById(fork.id))?.forkId).toBeNull();
     });
 
+    it('deleting the owner of forks counts them off their parents', async () => {
+      const { repo: parent } = await ownerWithRepository();
+      const forker = await insertOwner(ctx().db);
+      await store().insert({ ownerId: forker.id, name: 'one', forkId: parent.id });
+      await store().insert({ ownerId: (await insertOwner(ctx().db)).id, name: 'two', forkId: parent.id });
+      await ctx().db.transaction((tx) => tx.owners.delete(forker.id));
+      expect((await store().findById(parent.id))?.numForks).toBe(1);
+    });
+
     it('refuses a fork of a repository that is gone with ContainerGoneError', async () => {
       const owner = await insertOwner(ctx().db);
       await expect(store().insert({ ownerId: owner.id, name: 'orphan', forkId: 2_000_000_000 })).rejects.toBeInstanceOf(ContainerGoneError);
