@@ -26,6 +26,7 @@ export {
 } from './read';
 export * from './compare';
 export { createBranch, deleteBranch, createAnnotatedTag, listTags, getTag } from './refs';
+export { listTree, statBlob, readAnnotatedTag, listRefs, openCommitDiff } from './objects';
 export {
   createInitialCommit,
   createOrUpdateFile,

@@ -184,7 +184,7 @@ export async function statPaths(repoPath: string, revision: string, filePaths: r
   );
 }
 
-function parseLsTree(output: string, dir: string): TreeEntry[] {
+export function parseLsTree(output: string, dir: string): TreeEntry[] {
   return output
     .split('\0')
     .filter((line) => line !== '')

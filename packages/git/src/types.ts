@@ -10,6 +10,8 @@ export type {
   Branch,
   Tag,
   TagAnnotation,
+  GitRef,
+  AnnotatedTagObject,
   TreeEntryType,
   TreeEntry,
   Page,

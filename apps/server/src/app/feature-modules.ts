@@ -19,6 +19,7 @@ import { ActionsModule } from '../modules/actions/actions.module';
 import { RefsModule } from '../modules/refs/refs.module';
 import { CommitStatusesModule } from '../modules/commit-statuses/commit-statuses.module';
 import { StorageGarbageModule } from '../modules/storage-garbage/storage-garbage.module';
+import { GitDataModule } from '../modules/git-data/git-data.module';
 
 /**
  * The feature modules the server is made of: one per area of the forge.
@@ -47,3 +48,4 @@ export const FEATURE_MODULES = [
   CommitStatusesModule,
   StorageGarbageModule,
 ];
+  GitDataModule,

@@ -180,10 +180,11 @@ const STEPS: Step[] = [
     status: 201,
     needs: ['repo'],
     body: () => ({ tag_name: 'conf-v1', message: 'annotated' }),
-    keep: (body, scenario) => void (scenario.values.tag = body.name),
+    keep: (body, scenario) => Object.assign(scenario.values, { tag: body.name, tagSha: body.id }),
   },
   { method: 'GET', path: '/repos/{owner}/{repo}/tags', as: 'anonymous', status: 200, needs: ['tag'] },
   { method: 'GET', path: '/repos/{owner}/{repo}/tags/{tag}', as: 'anonymous', status: 200, needs: ['tag'] },
+  { method: 'GET', path: '/repos/{owner}/{repo}/git/tags/{tagSha}', as: 'anonymous', status: 200, needs: ['tagSha'] },
   { method: 'DELETE', path: '/repos/{owner}/{repo}/tags/{tag}', as: 'user', status: 204, needs: ['tag'] },
   {
     method: 'POST',
@@ -197,6 +198,8 @@ const STEPS: Step[] = [
   { method: 'GET', path: '/repos/{owner}/{repo}/statuses/{sha}', as: 'anonymous', status: 200, needs: ['ref'] },
   { method: 'GET', path: '/repos/{owner}/{repo}/commits/{ref}/statuses', as: 'anonymous', status: 200, needs: ['ref'] },
   { method: 'GET', path: '/repos/{owner}/{repo}/commits/{ref}/status', as: 'anonymous', status: 200, needs: ['ref'] },
+  { method: 'GET', path: '/repos/{owner}/{repo}/git/trees/{sha}', query: '?recursive=true', as: 'anonymous', status: 200, needs: ['sha'] },
+  { method: 'GET', path: '/repos/{owner}/{repo}/git/refs', as: 'anonymous', status: 200, needs: ['repo'] },
   {
     method: 'POST',
     path: '/admin/users/{newUser}/orgs',

@@ -81,6 +81,27 @@ export interface TagAnnotation {
   tagger: GitIdentity;
 }
 
+/** A ref and the object it points at (Forgejo's `Reference`). */
+export interface GitRef {
+  /** The full name, e.g. `refs/heads/main`. */
+  ref: string;
+  sha: string;
+  type: 'commit' | 'tag' | 'tree' | 'blob';
+}
+
+/** An annotated tag object as git stores it. */
+export interface AnnotatedTagObject {
+  /** The tag object's id. */
+  sha: string;
+  /** The name written in the tag object. */
+  tag: string;
+  /** What it points at (usually a commit). */
+  objectSha: string;
+  objectType: 'commit' | 'tag' | 'tree' | 'blob';
+  tagger: GitSignature;
+  message: string;
+}
+
 export type TreeEntryType = 'blob' | 'tree' | 'commit';
 
 export interface TreeEntry {

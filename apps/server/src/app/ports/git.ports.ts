@@ -4,6 +4,7 @@ import { BellowsConfig } from '../../config';
 import { GitTransport } from '../../modules/git-http/git-transport';
 import { MergeConflictError, MergeStyleError, PullMerges } from '../../modules/pulls/pull-merges';
 import { BareRepositories } from '../../modules/repositories/bare-repositories';
+import { GitObjects } from '../../modules/repositories/git-objects';
 import { GitConflictError, GitContentTooLargeError, GitNotFoundError, InvalidGitInputError } from '../../modules/repositories/git-errors';
 import { RepositoryContents } from '../../modules/repositories/repository-contents';
 import { RepositoryHistory } from '../../modules/repositories/repository-history';
@@ -44,6 +45,13 @@ export const GIT_PORTS: FactoryProvider[] = [
     getTag: git.getTag,
     createAnnotatedTag: git.createAnnotatedTag,
     deleteTag: git.deleteTag,
+  })),
+  bindGitPort(GitObjects, () => ({
+    listTree: git.listTree,
+    statBlob: git.statBlob,
+    readAnnotatedTag: git.readAnnotatedTag,
+    listRefs: git.listRefs,
+    openCommitDiff: git.openCommitDiff,
   })),
   bindGitPort(RepositoryHistory, () => ({
     listCommits: git.listCommits,
