@@ -16,6 +16,7 @@ import { createValidationPipe } from '../http/validation';
 import { AppModule } from './app.module';
 import { ConnectionDraining } from './connection-draining';
 import { openDatabase } from './open-database';
+import { SshServer } from '../modules/ssh/ssh-server';
 
 export interface BellowsApp {
   app: NestFastifyApplication;
@@ -85,6 +86,7 @@ export async function createApp(
 export async function startServer(config: BellowsConfig, options: CreateAppOptions = {}): Promise<BellowsApp> {
   const { app, db, config: effective, draining } = await createApp(config, options);
   await app.listen(effective.server.httpPort, effective.server.httpAddr);
+  await listenForSsh(app, db);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : effective.server.httpPort;
   const host = effective.server.httpAddr.includes(':') ? `[${effective.server.httpAddr}]` : effective.server.httpAddr;
@@ -101,4 +103,15 @@ export async function startServer(config: BellowsConfig, options: CreateAppOptio
         await db.close();
       })()),
   };
+}
+
+/** The built-in SSH server, when [server] START_SSH_SERVER is on; if it cannot listen, nothing is left running. */
+async function listenForSsh(app: NestFastifyApplication, db: Database): Promise<void> {
+  try {
+    await app.get(SshServer).listen();
+  } catch (error) {
+    await app.close();
+    await db.close();
+    throw error;
+  }
 }

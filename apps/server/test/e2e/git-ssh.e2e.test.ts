@@ -4,7 +4,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RepositoryEntity } from '@bellows/persistence-typeorm';
+import { bellows } from '../support/cli';
 import { createTestUser, TestUser } from '../support/fixtures';
+import { iniText } from '../support/ini-text';
 import { GitClient } from '../support/git-client';
 import { createTestRepository } from '../support/repositories';
 import { freePort, startTestServer, TestServer } from '../support/test-server';
@@ -350,6 +352,23 @@ describe('git over SSH', () => {
       const stranger = await ssh(bobKey.file, 'git-lfs-authenticate', 'alice/secret.git', 'download');
       expect(stranger.code).toBe(1);
       expect(stranger.stdout).toBe('');
+    });
+
+    it('leaves the port to the server: other bellows commands with the same settings run beside it', async () => {
+      const { database } = server.config;
+      const configFile = join(keysDir, 'cli.ini');
+      writeFileSync(
+        configFile,
+        iniText({
+          server: { APP_DATA_PATH: server.dataDir, START_SSH_SERVER: 'true', SSH_PORT: sshPort, SSH_SERVER_HOST_KEYS: hostKeyFile() },
+          repository: { ROOT: server.config.repository.root },
+          database: { DB_TYPE: database.type, PATH: database.path, HOST: database.host, NAME: database.name, USER: database.user },
+        }),
+      );
+      const result = await bellows('admin', 'user', 'generate-access-token', '--config', configFile, '--username', 'alice', '--raw');
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect((await ssh(aliceKey.file, 'git-lfs-authenticate', 'alice/secret', 'download')).code).toBe(0);
     });
 
     it('shows the same host key after a restart', async () => {

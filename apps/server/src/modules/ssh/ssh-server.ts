@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { AuthContext, Connection, Server, ServerChannel, Session, utils } from 'ssh2';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
@@ -15,11 +15,12 @@ const NO_SHELL = 'bellows: interactive shells are not offered: use git (clone, f
  * The built-in SSH server ([server] START_SSH_SERVER): public keys only, the
  * [server] SSH_USER name only, and per session one `exec` of a git command or
  * git-lfs-authenticate (SshCommands); shells, terminals, subsystems and
- * forwarding are refused. Listens on SSH_LISTEN_HOST:SSH_LISTEN_PORT once the
- * application is up, and stops with it.
+ * forwarding are refused. `bellows web` starts it (listen) beside the HTTP
+ * server, on SSH_LISTEN_HOST:SSH_LISTEN_PORT; the other commands build the same
+ * application without listening. It stops with the application.
  */
 @Injectable()
-export class SshServer implements OnApplicationBootstrap, OnApplicationShutdown {
+export class SshServer implements OnApplicationShutdown {
   private readonly logger = new Logger('SshServer');
   private server: Server | undefined;
   private readonly connections = new Set<Connection>();
@@ -30,7 +31,8 @@ export class SshServer implements OnApplicationBootstrap, OnApplicationShutdown 
     @Inject(CONFIG) private readonly config: BellowsConfig,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
+  /** Starts listening when [server] START_SSH_SERVER is true; rejects when the address cannot be had. */
+  async listen(): Promise<void> {
     const settings = this.config.server.ssh;
     if (!settings.start) return;
     const hostKeys = await loadOrCreateHostKeys(settings.hostKeys);
