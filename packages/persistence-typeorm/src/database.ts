@@ -24,6 +24,7 @@ import { TypeOrmPackageStore } from './stores/package.store';
 import { TypeOrmRepositoryStore } from './stores/repository.store';
 import { TypeOrmRepositoryTransferStore } from './stores/repository-transfer.store';
 import { TypeOrmPullRequestStore } from './stores/pull-request.store';
+import { TypeOrmPullReviewStore } from './stores/pull-review.store';
 import { TypeOrmRepositorySearchStore } from './stores/repository-search.store';
 import { TypeOrmCollaborationStore } from './stores/collaboration.store';
 import { TypeOrmTeamRepositoryStore } from './stores/team-repository.store';
@@ -78,6 +79,8 @@ export class Database {
   readonly actionSecrets: TypeOrmActionSecretStore;
   /** Pull requests with their issues (numbers shared with issues per repository). */
   readonly pullRequests: TypeOrmPullRequestStore;
+  /** Reviews of pull requests, their line comments and requests to review. */
+  readonly pullReviews: TypeOrmPullReviewStore;
   /** Git LFS objects and their repository references (keeps `lfs_size` and the ledger in step). */
   /** Users' SSH keys and repositories' deploy keys. */
   readonly sshKeys: TypeOrmSshKeyStore;
@@ -127,6 +130,7 @@ export class Database {
     this.actionRuns = new TypeOrmActionRunStore(manager, inTransaction);
     this.actionSecrets = new TypeOrmActionSecretStore(manager);
     this.pullRequests = new TypeOrmPullRequestStore(manager, inTransaction);
+    this.pullReviews = new TypeOrmPullReviewStore(manager, inTransaction);
     this.lfs = new TypeOrmLfsStore(manager, inTransaction);
     this.labels = new TypeOrmLabelStore(manager);
     this.issueLabels = new TypeOrmIssueLabelStore(manager);

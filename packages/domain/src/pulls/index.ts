@@ -1,2 +1,4 @@
 export * from './pull-request';
 export * from './pull-request-store';
+export * from './review';
+export * from './review-store';

@@ -25,6 +25,8 @@ import { ActionArtifactUploadEntity } from './action-artifact-upload.entity';
 import { ActionSecretEntity } from './action-secret.entity';
 
 import { SshKeyEntity } from './ssh-key.entity';
+import { PullReviewEntity } from './pull-review.entity';
+import { PullReviewCommentEntity } from './pull-review-comment.entity';
 import { CommitStatusEntity } from './commit-status.entity';
 
 export * from './access-token.entity';
@@ -36,6 +38,8 @@ export * from './quota-entities';
 export * from './collaboration.entity';
 export * from './team-repository.entity';
 export * from './issue.entity';
+export * from './pull-review.entity';
+export * from './pull-review-comment.entity';
 export * from './pull-request.entity';
 export * from './milestone.entity';
 export * from './issue-assignee.entity';
@@ -82,5 +86,7 @@ export const ENTITIES = [
   ActionArtifactUploadEntity,
   ActionSecretEntity,
   CommitStatusEntity,
+  PullReviewEntity,
+  PullReviewCommentEntity,
   SshKeyEntity,
 ];
