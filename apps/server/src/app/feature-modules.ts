@@ -8,6 +8,7 @@ import { KeysModule } from '../modules/keys/keys.module';
 import { SshModule } from '../modules/ssh/ssh.module';
 import { RepoFilesModule } from '../modules/repo-files/repo-files.module';
 import { PullsModule } from '../modules/pulls/pulls.module';
+import { ReviewsModule } from '../modules/reviews/reviews.module';
 import { WikiModule } from '../modules/wiki/wiki.module';
 import { LabelsModule } from '../modules/labels/labels.module';
 import { AttachmentsModule } from '../modules/attachments/attachments.module';
@@ -36,6 +37,7 @@ export const FEATURE_MODULES = [
   KeysModule,
   SshModule,
   PullsModule,
+  ReviewsModule,
   WikiModule,
   IssuesModule,
   NotificationsModule,

@@ -261,6 +261,31 @@ const STEPS: Step[] = [
   { method: 'GET', path: '/repos/{pullOwner}/{pullRepo}/pulls/{pullIndex}', as: 'anonymous', status: 200, needs: ['pullIndex'] },
   // Several files in one commit, a deletion and a patch through the contents API (issue 13).
   {
+  // Reviews (issue 13): the poster may comment on their own pull request, with a line comment.
+  {
+    method: 'POST',
+    path: '/repos/{pullOwner}/{pullRepo}/pulls/{pullIndex}/reviews',
+    as: 'user',
+    status: 200,
+    needs: ['pullIndex'],
+    body: () => ({ event: 'COMMENT', body: 'Conformance review', comments: [{ path: 'merged.txt', body: 'a line', new_position: 1 }] }),
+    keep: (body, scenario) => void (scenario.values.reviewId = String(body.id)),
+  },
+  { method: 'GET', path: '/repos/{pullOwner}/{pullRepo}/pulls/{pullIndex}/reviews', as: 'anonymous', status: 200, needs: ['reviewId'] },
+  {
+    method: 'GET',
+    path: '/repos/{pullOwner}/{pullRepo}/pulls/{pullIndex}/reviews/{reviewId}',
+    as: 'anonymous',
+    status: 200,
+    needs: ['reviewId'],
+  },
+  {
+    method: 'GET',
+    path: '/repos/{pullOwner}/{pullRepo}/pulls/{pullIndex}/reviews/{reviewId}/comments',
+    as: 'anonymous',
+    status: 200,
+    needs: ['reviewId'],
+  },
     method: 'POST',
     path: '/user/repos',
     as: 'user',

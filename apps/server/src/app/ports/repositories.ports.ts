@@ -2,6 +2,7 @@ import {
   CollaborationStore,
   LfsStore,
   PullRequestStore,
+  PullReviewStore,
   RepositorySearchStore,
   RepositoryStore,
   TeamRepositoryStore,
@@ -19,5 +20,6 @@ export const REPOSITORIES_PORTS = [
   bindPort(TeamRepositoryStore, (db) => db.teamRepositories),
   bindPort(LfsStore, (db) => db.lfs),
   bindPort(PullRequestStore, (db) => db.pullRequests),
+  bindPort(PullReviewStore, (db) => db.pullReviews),
   ...GIT_PORTS,
 ];
