@@ -52,10 +52,12 @@ export {
   mergePullRequest,
   setRef,
   deleteBranchAt,
+  updateBranch,
   GitMergeConflictError,
   GitMergeStyleError,
   type MergeStyle,
   type MergeCheck,
   type MergeOptions,
   type MergeResult,
+  type BranchUpdateOptions,
 } from './merge';

@@ -82,14 +82,42 @@ export async function mergePullRequest(repoPath: string, options: MergeOptions):
   return withScratchObjects(repoPath, async (env, scratch) => {
     const baseSha = await mergedCommit(repoPath, env, previousBaseSha, headSha, options);
     await moveObjectsIn(repoPath, scratch);
-    try {
-      await runGit(['update-ref', `refs/heads/${options.baseBranch}`, baseSha, previousBaseSha], { gitDir: repoPath });
-    } catch (error) {
-      if (error instanceof GitCommandError)
-        throw new GitConflictError(`branch ${options.baseBranch} was changed by someone else while merging; try again`);
-      throw error;
-    }
+    await moveRef(repoPath, options.baseBranch, baseSha, previousBaseSha);
     return { previousBaseSha, baseSha };
+  });
+}
+
+export interface BranchUpdateOptions {
+  /** The branch to bring up to date (a pull request's head). */
+  branch: string;
+  /** The commit it is to contain afterwards (the base's tip). */
+  baseSha: string;
+  /** merge: a merge commit of the base into the branch; rebase: the branch's own commits replayed on the base. */
+  style: 'merge' | 'rebase';
+  /** The message of the merge commit. */
+  message: string;
+  committer: GitIdentity;
+}
+
+/**
+ * Brings `branch` up to date with `baseSha` (Forgejo's "update pull request"), moving it
+ * only if it is still where it was read. Nothing to do when it contains the base already.
+ * GitMergeConflictError on conflicts, GitConflictError when the branch moved meanwhile.
+ */
+export async function updateBranch(repoPath: string, options: BranchUpdateOptions): Promise<MergeResult> {
+  assertRefName('branch', options.branch);
+  const previous = await branchTip(repoPath, options.branch);
+  if (previous === undefined) throw new GitNotFoundError(`branch ${options.branch} does not exist`);
+  const base = await resolveCommit(repoPath, options.baseSha);
+  if (await isAncestorCommit(repoPath, base, previous)) return { previousBaseSha: previous, baseSha: previous };
+  return withScratchObjects(repoPath, async (env, scratch) => {
+    const updated =
+      options.style === 'rebase'
+        ? await replay(repoPath, env, base, previous, options.committer)
+        : await commit(repoPath, env, await cleanTree(repoPath, env, previous, base), [previous, base], options.message, options.committer);
+    await moveObjectsIn(repoPath, scratch);
+    await moveRef(repoPath, options.branch, updated, previous);
+    return { previousBaseSha: previous, baseSha: updated };
   });
 }
 
@@ -107,6 +135,16 @@ export async function deleteBranchAt(repoPath: string, branch: string, expectedS
     allowedExitCodes: [0, 1],
   });
   return exitCode === 0;
+}
+
+/** Moves the branch to `value` only if it still is at `expected`; GitConflictError otherwise. */
+async function moveRef(repoPath: string, branch: string, value: string, expected: string): Promise<void> {
+  try {
+    await runGit(['update-ref', `refs/heads/${branch}`, value, expected], { gitDir: repoPath });
+  } catch (error) {
+    if (error instanceof GitCommandError) throw new GitConflictError(`branch ${branch} was changed by someone else meanwhile; try again`);
+    throw error;
+  }
 }
 
 /** The commit the base branch is to point at after merging `head` in the given style. */

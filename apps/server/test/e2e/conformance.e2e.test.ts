@@ -248,6 +248,8 @@ const STEPS: Step[] = [
     body: () => ({ head: 'conf-feature', base: 'main', title: 'Conformance merge' }),
     keep: (body, scenario) => void (scenario.values.pullIndex = String(body.number)),
   },
+  { method: 'GET', path: '/repos/{pullOwner}/{pullRepo}/pulls/{pullBase}/{pullHead}', as: 'anonymous', status: 200, needs: ['pullIndex'] },
+  { method: 'POST', path: '/repos/{pullOwner}/{pullRepo}/pulls/{pullIndex}/update', as: 'user', status: 200, needs: ['pullIndex'] },
   { method: 'GET', path: '/repos/{pullOwner}/{pullRepo}/pulls/{pullIndex}/merge', as: 'user', status: 404, needs: ['pullIndex'] },
   {
     method: 'POST',
@@ -395,7 +397,7 @@ describe("conformance with Forgejo's API schemas", () => {
     server = await startTestServer();
     const admin = await createTestUser(server, { admin: true });
     const user = await createTestUser(server);
-    scenario = { admin, user, values: { username: user.name, missing: `nobody-${unique}` } };
+    scenario = { admin, user, values: { username: user.name, missing: `nobody-${unique}`, pullFile: 'merged.txt', pullBase: 'main' } };
     offered = new Set(operationsOf(await fetchOwnDocument(server)).map((operation) => routeKey(operation.method, operation.path)));
   });
   afterAll(async () => server?.close());

@@ -231,6 +231,47 @@ describe('pull request merges', () => {
     expect((await merge(s.base, s.pull.number, { Do: 'merge', head_commit_id: s.headSha })).status).toBe(200);
   });
 
+  it('update by merge: the head gets a merge commit of the base; the pull request then fast-forwards', async () => {
+    const s = await diverged();
+    const res = await server.request(`${s.base}/${s.pull.number}/update`, { ...as(owner), method: 'POST' });
+    expect(res.status).toBe(200);
+    const copy = await workingCopy(s.repo);
+    const [parents, subject] = (await copy.out(['log', '-1', '--format=%P|%s', 'origin/feature'])).split('|');
+    expect(parents.split(' ')).toEqual([s.headSha, s.mainBefore]);
+    expect(subject).toBe("Merge branch 'main' into feature");
+    const pull = await server.request(`${s.base}/${s.pull.number}`, as(owner));
+    expect(pull.body.head.sha).toBe(await s.tip('feature'));
+    expect((await merge(s.base, s.pull.number, { Do: 'fast-forward-only' })).status).toBe(200);
+    expect(await s.tip('main')).toBe(await s.tip('feature'));
+    const row = await server.db.repositories.findById(s.repo.id);
+    expect(row!.gitSize).toBe(await measureSize(bareOf(s.repo)));
+  });
+
+  it('update by rebase: the head commits replayed on the base; conflicts 409, readers 403, merged 422', async () => {
+    const s = await diverged();
+    expect((await server.request(`${s.base}/${s.pull.number}/update?style=rebase`, { ...as(stranger), method: 'POST' })).status).toBe(403);
+    expect((await server.request(`${s.base}/${s.pull.number}/update?style=rebase`, { ...as(owner), method: 'POST' })).status).toBe(200);
+    const copy = await workingCopy(s.repo);
+    expect(await copy.out(['log', '--format=%s', 'origin/feature'])).toBe('feature two\nfeature one\nmain moves on\nstart');
+    expect((await merge(s.base, s.pull.number, { Do: 'merge' })).status).toBe(200);
+    expect((await server.request(`${s.base}/${s.pull.number}/update`, { ...as(owner), method: 'POST' })).status).toBe(422);
+
+    const clash = await diverged({ conflict: true });
+    const refused = await server.request(`${clash.base}/${clash.pull.number}/update`, { ...as(owner), method: 'POST' });
+    expect([refused.status, refused.body.message]).toEqual([409, expect.stringContaining('shared.txt')]);
+    expect(await clash.tip('feature')).toBe(clash.headSha);
+  });
+
+  it('finds a pull request by base and head (also owner:head), 404 for a pair nobody proposed', async () => {
+    const s = await diverged();
+    const found = await server.request(`${s.base}/main/feature`, as(stranger));
+    expect([found.status, found.body.number]).toEqual([200, s.pull.number]);
+    expectForgejoShape('GET', '/repos/{owner}/{repo}/pulls/{base}/{head}', 200, found.body);
+    expect((await server.request(`${s.base}/main/${owner.name}:feature`, as(stranger))).body.number).toBe(s.pull.number);
+    expect((await server.request(`${s.base}/feature/main`, as(stranger))).status).toBe(404);
+    expect((await server.request(`${s.base}/main/someone:feature`, as(stranger))).status).toBe(404);
+  });
+
   it('answers 422 for an unknown style, 404 for a closed pull request', async () => {
     const s = await diverged();
     expect((await merge(s.base, s.pull.number, { Do: 'octopus' })).status).toBe(422);

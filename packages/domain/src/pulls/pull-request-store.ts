@@ -13,6 +13,8 @@ export abstract class PullRequestStore {
   abstract list(repoId: number, state: PullRequestState, skip: number, take: number): Promise<[PullRequestWithIssue[], number]>;
   /**
    * Writes exactly the given columns of the pull request and of its issue, by
+  /** The newest pull request (any state) proposing `headBranch` for `baseBranch`, if there is one. */
+  abstract findLatest(repoId: number, headBranch: string, baseBranch: string): Promise<PullRequestWithIssue | null>;
    * id, in one transaction (the issue's update date too), so what another
    * request changed meanwhile in other columns stays. False, writing nothing,
    * when the issue is gone: a deleted pull request never comes back. The

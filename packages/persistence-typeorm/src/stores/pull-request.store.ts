@@ -99,6 +99,14 @@ export class TypeOrmPullRequestStore implements PullRequestStore {
    * it), so once its row is held the pull request cannot vanish under us.
    */
   update(pull: Pick<PullRequest, 'id' | 'issueId'>, changes: PullRequestChanges, events: readonly NewComment[] = []): Promise<boolean> {
+  findLatest(repoId: number, headBranch: string, baseBranch: string): Promise<PullRequestWithIssue | null> {
+    return this.pulls.findOne({
+      where: { headBranch, baseBranch, issue: { repoId } },
+      relations: WITH_ISSUE,
+      order: { issue: { index: 'DESC' } },
+    }) as Promise<PullRequestWithIssue | null>;
+  }
+
     return this.inTransaction(async (manager) => {
       noteWrite(manager, 'issues');
       const issueColumns = { ...changes.issue, updatedAt: new Date() };

@@ -92,6 +92,16 @@ describeEachEngine('PullRequestStore contract', (ctx) => {
     });
   });
 
+  it('findLatest: the newest pull request for a head and base, closed ones too; null for another pair', async () => {
+    const { owner, repo } = await repository();
+    const first = await store().create(proposal(repo.id, owner.id, 'feature'));
+    await store().update(first, { issue: { isClosed: true, closedAt: new Date() } });
+    expect((await store().findLatest(repo.id, 'feature', 'main'))?.id).toBe(first.id);
+    const second = await store().create(proposal(repo.id, owner.id, 'feature'));
+    expect((await store().findLatest(repo.id, 'feature', 'main'))?.id).toBe(second.id);
+    expect(await store().findLatest(repo.id, 'feature', 'develop')).toBeNull();
+  });
+
   describe('list', () => {
     it('lists by state, newest first, one page at a time with the total', async () => {
       const { owner, repo } = await repository();

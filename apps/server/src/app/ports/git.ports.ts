@@ -77,6 +77,7 @@ export const GIT_PORTS: FactoryProvider[] = [
     checkMerge: git.checkMerge,
     mergePullRequest: git.mergePullRequest,
     setRef: git.setRef,
+    updateBranch: git.updateBranch,
     deleteBranchAt: git.deleteBranchAt,
   })),
   bindGitPort(GitTransport, () => ({

@@ -1,4 +1,11 @@
-import { ConflictException, Injectable, MethodNotAllowedException, NotFoundException } from '@nestjs/common';
+import {
+  ConflictException,
+  ForbiddenException,
+  Injectable,
+  MethodNotAllowedException,
+  NotFoundException,
+  UnprocessableEntityException,
+} from '@nestjs/common';
 import { GitIdentity, Owner, PullRequestStore, PullRequestWithIssue } from '@bellows/domain';
 import { CommentType } from '../issues/timeline-types';
 import { withGitErrors } from '../repo-files/git-errors';
@@ -55,6 +62,30 @@ export class PullMergeService {
     const merged = await this.mergeGit(target, pull, input, merger, headSha).finally(() => this.repos.afterWrite(target));
     await this.record(pull, merged, merger);
     if (input.delete_branch_after_merge) await this.deleteHeadBranch(target, pull, headSha);
+  }
+
+  /**
+   * Forgejo's `repoUpdatePullRequest`: merges the base into the head branch
+   * (or replays the head's commits on the base), so the pull request is
+   * tested against the base of now. 422 when it is merged or closed, 403 for
+   * callers who may not write, 409 on conflicts or a head moved meanwhile.
+   */
+  async update(target: RepoGit, pull: PullRequestWithIssue, style: 'merge' | 'rebase', actor: Owner): Promise<void> {
+    if (pull.hasMerged || pull.issue.isClosed) throw new UnprocessableEntityException(`pull request #${pull.issue.index} is not open`);
+    if (!target.canWrite) throw new ForbiddenException('you are not allowed to update this pull request');
+    const baseSha = await withGitErrors(() => this.refs.branchTip(target.path, pull.baseBranch));
+    if (baseSha === undefined) throw new UnprocessableEntityException(`base branch ${pull.baseBranch} does not exist`);
+    const message = `Merge branch '${pull.baseBranch}' into ${pull.headBranch}`;
+    const options = { branch: pull.headBranch, baseSha, style, message, committer: identityOf(actor) };
+    await withGitErrors(async () => {
+      try {
+        await this.merges.updateBranch(target.path, options).finally(() => this.repos.afterWrite(target));
+      } catch (error) {
+        if (error instanceof MergeConflictError)
+          throw new ConflictException(`${style} failed because of conflicts in ${error.files.join(', ')}`);
+        throw error;
+      }
+    });
   }
 
   private async mergeGit(

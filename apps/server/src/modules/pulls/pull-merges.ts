@@ -25,6 +25,17 @@ export interface MergeOptions {
   squashAuthor: GitIdentity;
 }
 
+export interface BranchUpdateOptions {
+  /** The branch to bring up to date (a pull request's head). */
+  branch: string;
+  /** The commit it is to contain afterwards. */
+  baseSha: string;
+  style: 'merge' | 'rebase';
+  /** The message of a merge commit. */
+  message: string;
+  committer: GitIdentity;
+}
+
 export interface MergeResult {
   previousBaseSha: string;
   /** The base branch after the merge. */
@@ -47,6 +58,13 @@ export abstract class PullMerges {
    * base branch moved meanwhile.
    */
   abstract mergePullRequest(repoPath: string, options: MergeOptions): Promise<MergeResult>;
+  /**
+   * Brings `branch` up to date with `baseSha` by a merge commit or by replaying
+   * its commits on it, moving it only if it is still where it was read (nothing
+   * to do when it contains the base). MergeConflictError on conflicts,
+   * GitConflictError when the branch moved meanwhile.
+   */
+  abstract updateBranch(repoPath: string, options: BranchUpdateOptions): Promise<MergeResult>;
   /** Points `refs/pull/{index}/head` at `sha`, where the pull request's head is kept in the base repository. */
   abstract setRef(repoPath: string, ref: string, sha: string): Promise<void>;
   /** Deletes the branch if it still points at `expectedSha`; false otherwise. */

@@ -85,6 +85,21 @@ export class PullsController {
     return this.pulls.get(target, pullNumber(index), actor?.user);
   }
 
+  /** The pull request proposing `head` for `base` (Forgejo's `repoGetPullRequestByBaseHead`). */
+  @Get(':base/:head')
+  @ApiOkResponse({ type: ApiPullRequest })
+  @ApiNotFoundResponse({ description: 'no pull request proposes head for base' })
+  async repoGetPullRequestByBaseHead(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('base') base: string,
+    @Param('head') head: string,
+    @CurrentActor() actor: Actor | undefined,
+  ): Promise<ApiPullRequest> {
+    const target = await this.repos.forReading(owner, repo, actor);
+    return this.pulls.getByBranches(target, base, head, actor?.user);
+  }
+
   /** Forgejo answers an edit with 201. */
   @Patch(':index')
   @HttpCode(201)
@@ -160,6 +175,27 @@ export class PullsController {
     const target = await this.repos.forReading(owner, repo, actor);
     const pull = await this.pulls.find(target, pullNumber(index));
     reply.status(this.merges.isMerged(pull) ? 204 : 404);
+  }
+
+  /** Brings the head branch up to date with the base: `style=rebase` replays it, anything else merges. */
+  @Post(':index/update')
+  @HttpCode(200)
+  @RequireSignIn()
+  @ApiQuery({ name: 'style', required: false, enum: ['merge', 'rebase'] })
+  @ApiOkResponse({ description: 'updated (or up to date already)' })
+  @ApiForbiddenResponse({ description: 'the caller may not write the head branch' })
+  @ApiConflictResponse({ description: 'the update conflicts, or the head moved meanwhile' })
+  @ApiUnprocessableEntityResponse({ description: 'the pull request is merged or closed' })
+  async repoUpdatePullRequest(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('index') index: string,
+    @Query('style') style: unknown,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
+    const target = await this.repos.forReading(owner, repo, actor);
+    const pull = await this.pulls.find(target, pullNumber(index));
+    await this.merges.update(target, pull, queryText(style) === 'rebase' ? 'rebase' : 'merge', actor.user);
   }
 
   /** Forgejo answers a merge with an empty 200. */

@@ -128,6 +128,18 @@ export class PullsService {
     const pull = Number.isSafeInteger(index) && index > 0 ? await this.pullRequests.findByIndex(target.repo.id, index) : null;
     if (!pull) throw this.notFound(target, index);
     return pull;
+  /**
+   * The newest pull request (any state) proposing `head` (`branch` or
+   * `owner:branch` of this repository) for `base`; 404 when there is none.
+   */
+  async getByBranches(target: RepoGit, base: string, head: string, viewer: Owner | undefined): Promise<ApiPullRequest> {
+    const [where, branch] = head.includes(':') ? [head.slice(0, head.indexOf(':')), head.slice(head.indexOf(':') + 1)] : ['', head];
+    const here = where === '' || where.toLowerCase() === target.owner.lowerName;
+    const pull = here ? await this.pullRequests.findLatest(target.repo.id, branch, base) : null;
+    if (!pull) throw new NotFoundException(`no pull request proposes ${head} for ${base} in ${target.owner.name}/${target.repo.name}`);
+    return this.shape(target, pull, viewer);
+  }
+
   }
 
   private notFound(target: RepoGit, index: number): NotFoundException {
