@@ -25,7 +25,7 @@ export {
   type BlobHandle,
 } from './read';
 export * from './compare';
-export { createBranch, deleteBranch, createAnnotatedTag, listTags, getTag } from './refs';
+export { createBranch, deleteBranch, renameBranch, createAnnotatedTag, listTags, getTag } from './refs';
 export { listTree, statBlob, readAnnotatedTag, listRefs, openCommitDiff } from './objects';
 export {
   createInitialCommit,

@@ -22,6 +22,28 @@ export async function deleteBranch(repoPath: string, branch: string): Promise<vo
 }
 
 /**
+ * Renames a branch in one `update-ref` transaction: the new name is made at the old one's
+ * commit and the old name removed, both or neither. GitNotFoundError when `from` does not
+ * exist, GitConflictError when `to` exists (or `from` moved meanwhile).
+ */
+export async function renameBranch(repoPath: string, from: string, to: string): Promise<void> {
+  assertRefName('branch', from);
+  assertRefName('new branch name', to);
+  const found = await runGit(['rev-parse', '--verify', '--quiet', `refs/heads/${from}`], { gitDir: repoPath, allowedExitCodes: [0, 1] });
+  if (found.exitCode !== 0) throw new GitNotFoundError(`branch ${from} does not exist`);
+  const tip = found.stdout.toString('utf8').trim();
+  try {
+    await runGit(['update-ref', '--stdin'], {
+      gitDir: repoPath,
+      input: `create refs/heads/${to} ${tip}\ndelete refs/heads/${from} ${tip}\n`,
+    });
+  } catch (error) {
+    if (error instanceof GitCommandError) throw new GitConflictError(`branch ${to} already exists, or ${from} changed meanwhile`);
+    throw error;
+  }
+}
+
+/**
  * An annotated tag at the commit `target` names: a tag object with the tagger and message
  * (lightweight tags are write.ts' createTag). An existing tag is a GitConflictError. Returns the commit.
  */

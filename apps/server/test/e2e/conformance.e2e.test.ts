@@ -172,6 +172,15 @@ const STEPS: Step[] = [
     keep: (body, scenario) => Object.assign(scenario.values, { branch: body.name, sha: body.commit.id }),
   },
   { method: 'GET', path: '/repos/{owner}/{repo}/branches/{branch}', as: 'anonymous', status: 200, needs: ['branch'] },
+  {
+    method: 'PATCH',
+    path: '/repos/{owner}/{repo}/branches/{branch}',
+    as: 'user',
+    status: 204,
+    needs: ['branch'],
+    body: () => ({ name: 'conf-renamed' }),
+    keep: (_body, scenario) => void (scenario.values.branch = 'conf-renamed'),
+  },
   { method: 'DELETE', path: '/repos/{owner}/{repo}/branches/{branch}', as: 'user', status: 204, needs: ['branch'] },
   {
     method: 'POST',

@@ -146,6 +146,37 @@ describe('branches and tags', () => {
     });
   });
 
+  describe('renaming a branch', () => {
+    const patch = (path: string, user: TestUser, body: unknown) => server.request(path, { method: 'PATCH', ...as(user), body });
+
+    it('renames it at once in git; renaming the default branch makes the new name the default', async () => {
+      expect((await post(api('/branches'), owner, { new_branch_name: 'old-name', old_branch_name: 'feature' })).status).toBe(201);
+      expect((await patch(api('/branches/old-name'), owner, { name: 'new-name' })).status).toBe(204);
+      const refs = await lsRemote();
+      expect(refs['refs/heads/new-name']).toBe(second);
+      expect(refs['refs/heads/old-name']).toBeUndefined();
+
+      const fresh = `${repo}-rename`;
+      expect((await post('/user/repos', owner, { name: fresh, auto_init: true })).status).toBe(201);
+      expect((await patch(api('/branches/main', fresh), owner, { name: 'trunk' })).status).toBe(204);
+      expect((await server.request(api('', fresh), as(owner))).body.default_branch).toBe('trunk');
+      expect(await git.ok(['ls-remote', '--symref', remote(fresh), 'HEAD'], git.home)).toContain('ref: refs/heads/trunk\tHEAD');
+      await expectSizeTruth(fresh);
+    });
+
+    it('refuses the same or a taken name (422), a missing branch (404), a bad name, a reader; nothing changes', async () => {
+      const before = await lsRemote();
+      expect((await patch(api('/branches/feature'), owner, { name: 'feature' })).status).toBe(422);
+      expect((await patch(api('/branches/feature'), owner, { name: 'main' })).status).toBe(422);
+      expect((await patch(api('/branches/no-such-branch'), owner, { name: 'x' })).status).toBe(404);
+      expect((await patch(api('/branches/feature'), owner, { name: 'bad..name' })).status).toBe(422);
+      expect((await patch(api('/branches/feature'), owner, {})).status).toBe(422);
+      expect((await patch(api('/branches/feature'), reader, { name: 'by-reader' })).status).toBe(403);
+      expect((await patch(api('/branches/main', secret), stranger, { name: 'by-stranger' })).status).toBe(404);
+      expect(await lsRemote()).toEqual(before);
+    });
+  });
+
   describe('tags', () => {
     it('a lightweight tag points at the commit; git sees no tag object', async () => {
       const res = await post(api('/tags'), owner, { tag_name: 'v1.0', target: 'feature' });

@@ -41,6 +41,7 @@ export const GIT_PORTS: FactoryProvider[] = [
     createTag: git.createTag,
     createBranch: git.createBranch,
     deleteBranch: git.deleteBranch,
+    renameBranch: git.renameBranch,
     listTags: git.listTags,
     getTag: git.getTag,
     createAnnotatedTag: git.createAnnotatedTag,

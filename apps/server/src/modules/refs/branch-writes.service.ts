@@ -1,20 +1,25 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { withGitErrors } from '../repo-files/git-errors';
+import { ForbiddenException, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import { httpErrorForGit, withGitErrors } from '../repo-files/git-errors';
 import { RepoGit, RepoGitResolver } from '../repo-files/repo-git';
 import { ApiBranch, toApiBranch } from '../repo-files/dto/commit.dto';
+import { GitConflictError } from '../repositories/git-errors';
 import { RepositoryRefs } from '../repositories/repository-refs';
-import { CreateBranchRepoOption } from './dto/refs.dto';
+import { RepositoryService } from '../repositories/repository.service';
+import { CreateBranchRepoOption, UpdateBranchRepoOption } from './dto/refs.dto';
 
 /**
  * Creating and deleting branches through the API, with Forgejo's answers: an
  * empty repository or a missing start is 404, a taken name 409, the default
- * branch is never deleted (403). Each write re-measures the git size.
+ * branch is never deleted (403); renaming to a taken name is 422, and renaming
+ * the default branch makes the new name the default. Each write re-measures
+ * the git size.
  */
 @Injectable()
 export class BranchWrites {
   constructor(
     private readonly repos: RepoGitResolver,
     private readonly refs: RepositoryRefs,
+    private readonly repositories: RepositoryService,
   ) {}
 
   async create(target: RepoGit, option: CreateBranchRepoOption): Promise<ApiBranch> {
@@ -31,6 +36,20 @@ export class BranchWrites {
     if (await this.refs.isEmpty(target.path)) throw new NotFoundException('Git Repository is empty.');
     if (branchName === target.repo.defaultBranch) throw new ForbiddenException(`can not delete default branch ${branchName}`);
     await withGitErrors(() => this.refs.deleteBranch(target.path, branchName));
+    await this.repos.afterWrite(target);
+  }
+
+  async rename(target: RepoGit, from: string, option: UpdateBranchRepoOption): Promise<void> {
+    if (await this.refs.isEmpty(target.path)) throw new NotFoundException('Git Repository is empty.');
+    const sameName = () =>
+      new UnprocessableEntityException('Cannot rename a branch using the same name or rename to a branch that already exists.');
+    if (option.name === from) throw sameName();
+    try {
+      await this.refs.renameBranch(target.path, from, option.name);
+    } catch (error) {
+      throw error instanceof GitConflictError ? sameName() : httpErrorForGit(error);
+    }
+    if (from === target.repo.defaultBranch) await this.repositories.setDefaultBranch(target.owner, target.repo, option.name);
     await this.repos.afterWrite(target);
   }
 

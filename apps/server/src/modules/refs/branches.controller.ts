@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import {
   ApiConflictResponse,
   ApiCreatedResponse,
@@ -13,9 +13,9 @@ import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-me
 import { ApiBranch } from '../repo-files/dto/commit.dto';
 import { RepoGitResolver } from '../repo-files/repo-git';
 import { BranchWrites } from './branch-writes.service';
-import { CreateBranchRepoOption } from './dto/refs.dto';
+import { CreateBranchRepoOption, UpdateBranchRepoOption } from './dto/refs.dto';
 
-/** Branch writes: `POST /repos/{owner}/{repo}/branches`, `DELETE …/branches/{branch}` (reads are in repo-files). */
+/** Branch writes: `POST /repos/{owner}/{repo}/branches`, `PATCH` and `DELETE …/branches/{branch}` (reads are in repo-files). */
 @ApiTags('repository')
 @ScopeGroup('repository')
 @Controller('repos/:owner/:repo/branches')
@@ -54,5 +54,22 @@ export class BranchesController {
     @CurrentActor() actor: Actor,
   ): Promise<void> {
     await this.branches.delete(await this.repos.forWriting(owner, repo, actor), branch);
+  }
+
+  @Patch(':branch')
+  @RequireSignIn()
+  @HttpCode(204)
+  @ApiNoContentResponse({ description: 'renamed (the default branch too, when it was the default)' })
+  @ApiForbiddenResponse({ description: 'the caller may not write to the repository' })
+  @ApiNotFoundResponse({ description: 'no such repository or branch, or an empty repository' })
+  @ApiUnprocessableEntityResponse({ description: 'the same name, a taken name, or one git does not accept' })
+  async repoUpdateBranch(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('branch') branch: string,
+    @Body() body: UpdateBranchRepoOption,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
+    await this.branches.rename(await this.repos.forWriting(owner, repo, actor), branch, body);
   }
 }

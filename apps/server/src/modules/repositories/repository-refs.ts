@@ -33,6 +33,8 @@ export abstract class RepositoryRefs {
   abstract createBranch(repoPath: string, branch: string, target: string): Promise<string>;
   /** Deletes the branch; GitNotFoundError when there is none (any more). */
   abstract deleteBranch(repoPath: string, branch: string): Promise<void>;
+  /** Renames the branch, both names changing at once; GitNotFoundError when `from` does not exist, GitConflictError when `to` does. */
+  abstract renameBranch(repoPath: string, from: string, to: string): Promise<void>;
   /** Every tag pointing at a commit, the newest target first. */
   abstract listTags(repoPath: string): Promise<Tag[]>;
   /** The tag; undefined when it does not exist. */

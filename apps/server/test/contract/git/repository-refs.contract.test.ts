@@ -244,6 +244,18 @@ describe('RepositoryRefs contract (bound git adapter)', () => {
       expect((await refs.listBranches(other)).map((branch) => branch.name)).toEqual(['main']);
     });
 
+    it('renameBranch moves the name in one step; a missing branch is GitNotFoundError, a taken name GitConflictError', async () => {
+      const { repoPath: other, initial: first } = await repositoryWith(ports, 'branch-rename');
+      await refs.createBranch(other, 'old', 'main');
+      await refs.renameBranch(other, 'old', 'new/name');
+      expect(await refs.branchTip(other, 'new/name')).toBe(first);
+      expect(await refs.branchTip(other, 'old')).toBeUndefined();
+      await expect(refs.renameBranch(other, 'old', 'x')).rejects.toBeInstanceOf(GitNotFoundError);
+      await expect(refs.renameBranch(other, 'new/name', 'main')).rejects.toBeInstanceOf(GitConflictError);
+      await expect(refs.renameBranch(other, 'new/name', 'a..b')).rejects.toBeInstanceOf(InvalidGitInputError);
+      expect((await refs.listBranches(other)).map((branch) => branch.name)).toEqual(['main', 'new/name']);
+    });
+
     it('deleteBranch removes the branch; a missing one is GitNotFoundError', async () => {
       const { repoPath: other } = await repositoryWith(ports, 'branch-delete');
       await refs.createBranch(other, 'gone', 'main');

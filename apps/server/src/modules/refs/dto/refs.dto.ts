@@ -26,6 +26,11 @@ export class CreateBranchRepoOption {
   old_ref_name?: string;
 }
 
+/** Forgejo's `UpdateBranchRepoOption`: the new name. */
+export class UpdateBranchRepoOption {
+  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(255) name!: string;
+}
+
 /** Forgejo's `CreateTagOption`. */
 export class CreateTagOption {
   @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(255) tag_name!: string;
