@@ -201,6 +201,26 @@ describe('pull request reviews', () => {
     expect((await server.request(reviews(`/${review.body.id}/comments`), as(writer))).status).toBe(404);
   });
 
+  it('lists who can be asked to review (readers with a place, not the caller) and who can be assigned (writers)', async () => {
+    const team = await createTestRepository(server, owner.user);
+    for (const [user, permission] of [
+      [writer, 'write'],
+      [reader, 'read'],
+    ] as const) {
+      await server.request(api(team, `/collaborators/${user.name}`), { ...as(owner), method: 'PUT', body: { permission } });
+    }
+    const logins = (body: any[]) => body.map((user) => user.login);
+    const reviewers = await server.request(api(team, '/reviewers'), as(writer));
+    expect(reviewers.status).toBe(200);
+    expectForgejoShape('GET', '/repos/{owner}/{repo}/reviewers', 200, reviewers.body);
+    expect(logins(reviewers.body)).toEqual([owner.name, reader.name].sort());
+    const assignees = await server.request(api(team, '/assignees'), as(reader));
+    expectForgejoShape('GET', '/repos/{owner}/{repo}/assignees', 200, assignees.body);
+    expect(logins(assignees.body)).toEqual([owner.name, writer.name].sort());
+    expect((await server.request(api(team, '/reviewers'))).status).toBe(401);
+    expect((await server.request(api(secret, '/assignees'), as(stranger))).status).toBe(404);
+  });
+
   it('answers 404 for a missing pull request or review and on a private repository to strangers', async () => {
     expect((await server.request(api(repo, '/pulls/999/reviews'), as(owner))).status).toBe(404);
     expect((await server.request(reviews('/999999'), as(owner))).status).toBe(404);
