@@ -106,6 +106,50 @@ describe('PullMerges contract (bound git adapter)', () => {
     expect(won.map((result) => result.baseSha)).toContain(await refs.branchTip(repoPath, 'main'));
   });
 
+  it('updateBranch: merges the base into the branch, or replays the branch on it; a conflict changes nothing', async () => {
+    const merged = await branches('b.txt', 'c.txt');
+    const byMerge = await merges.updateBranch(merged.repoPath, {
+      branch: 'topic',
+      baseSha: merged.base,
+      style: 'merge',
+      message: 'Merge main',
+      committer: BOB,
+    });
+    const history = ports.get(RepositoryHistory);
+    expect((await history.getCommit(merged.repoPath, byMerge.baseSha)).parents).toEqual([merged.head, merged.base]);
+    expect(await refs.branchTip(merged.repoPath, 'topic')).toBe(byMerge.baseSha);
+    const again = await merges.updateBranch(merged.repoPath, {
+      branch: 'topic',
+      baseSha: merged.base,
+      style: 'rebase',
+      message: 'x',
+      committer: BOB,
+    });
+    expect(again.baseSha).toBe(byMerge.baseSha);
+
+    const rebased = await branches('b.txt', 'c.txt');
+    const byRebase = await merges.updateBranch(rebased.repoPath, {
+      branch: 'topic',
+      baseSha: rebased.base,
+      style: 'rebase',
+      message: 'x',
+      committer: BOB,
+    });
+    const tip = await history.getCommit(rebased.repoPath, byRebase.baseSha);
+    expect([tip.parents, tip.message, tip.author.name]).toEqual([[rebased.base], 'write b.txt\n', ALICE.name]);
+
+    const clash = await branches('a.txt', 'a.txt');
+    const update = merges.updateBranch(clash.repoPath, {
+      branch: 'topic',
+      baseSha: clash.base,
+      style: 'merge',
+      message: 'x',
+      committer: BOB,
+    });
+    await expect(update).rejects.toBeInstanceOf(MergeConflictError);
+    expect(await refs.branchTip(clash.repoPath, 'topic')).toBe(clash.head);
+  });
+
   it('setRef keeps refs/pull/{index}/head and refuses any other ref', async () => {
     const { repoPath, head } = await branches('b.txt', 'c.txt');
     await merges.setRef(repoPath, 'refs/pull/7/head', head);
