@@ -93,8 +93,12 @@ describe('git over SSH', () => {
 
   /** Runs `ssh git@127.0.0.1 <command>` with the key; its exit code and output. */
   function ssh(keyFile: string, ...command: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    return sshAs('git', keyFile, ...command);
+  }
+
+  function sshAs(user: string, keyFile: string, ...command: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
     return new Promise((resolve, reject) => {
-      const child = spawn('ssh', [...sshOptions(keyFile), '-T', 'git@127.0.0.1', ...command], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn('ssh', [...sshOptions(keyFile), '-T', `${user}@127.0.0.1`, ...command], { stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -278,6 +282,22 @@ describe('git over SSH', () => {
       const refused = await git.run(['clone', sshUrl('alice/secret.git'), git.folder('unknown')], keysDir, gitSsh(unknown.file));
       expect(refused.code).not.toBe(0);
       expect(refused.stderr).toMatch(/Permission denied \(publickey\)/);
+    });
+
+    it("lets a stranger's key clone a public repository but not push to it, and only as SSH_USER", async () => {
+      await createTestRepository(server, alice.user, { name: 'open', autoInit: true });
+      const work = git.folder('stranger-open');
+      await git.ok(['clone', '--quiet', sshUrl('alice/open.git'), '.'], work, gitSsh(bobKey.file));
+      writeFileSync(join(work, 'bob.txt'), 'from bob\n');
+      await git.ok(['add', '.'], work);
+      await git.ok(['commit', '--quiet', '-m', 'bob'], work);
+      const push = await git.run(['push', 'origin', 'HEAD:main'], work, gitSsh(bobKey.file));
+      expect(push.code).not.toBe(0);
+      expect(push.stderr).toMatch(/you may not write to alice\/open/);
+
+      const otherUser = await sshAs('alice', aliceKey.file, 'git-upload-pack', 'alice/open.git');
+      expect(otherUser.code).not.toBe(0);
+      expect(otherUser.stderr).toMatch(/Permission denied \(publickey\)/);
     });
 
     it('lets a read-only deploy key clone its repository but not push, and open no other', async () => {
