@@ -62,6 +62,40 @@ export class GitRepositories {
     return target;
   }
 
+  /**
+   * Fetches `branch` of `from` into `ref` of `into` (both bare repositories of
+   * the forge), copying the objects it lacks: how a pull request from a fork
+   * gets its head into the base repository. Answers the commit `ref` now
+   * points at, or undefined when `from` has no such branch (nothing changes).
+   */
+  async fetchBranch(
+    into: { owner: string; repo: string },
+    from: { owner: string; repo: string },
+    branch: string,
+    ref: string,
+  ): Promise<string | undefined> {
+    assertRefName('branch', branch);
+    assertRefName('ref', ref);
+    const target = this.pathFor(into.owner, into.repo);
+    const source = this.pathFor(from.owner, from.repo);
+    const tip = await runGit(['rev-parse', '--verify', '--quiet', `refs/heads/${branch}^{commit}`], {
+      gitDir: source,
+      allowedExitCodes: [0, 1],
+    });
+    if (tip.exitCode !== 0) return undefined;
+    await runGit(['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', source, `+refs/heads/${branch}:${ref}`], {
+      gitDir: target,
+      timeoutMs: FORK_TIMEOUT_MS,
+    });
+    return (await runGit(['rev-parse', '--verify', `${ref}^{commit}`], { gitDir: target })).stdout.toString().trim();
+  }
+
+  /** Deletes `ref` of the repository; deleting one that does not exist is not an error. */
+  async deleteRef(of: { owner: string; repo: string }, ref: string): Promise<void> {
+    assertRefName('ref', ref);
+    await runGit(['update-ref', '-d', ref], { gitDir: this.pathFor(of.owner, of.repo) });
+  }
+
   /** Removes the repository and its wiki; removing one that does not exist is not an error. */
   async delete(owner: string, repo: string): Promise<void> {
     // A push still writing into the folder makes rm meet new files (ENOTEMPTY): it retries until git stops.

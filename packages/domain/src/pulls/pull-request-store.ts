@@ -7,14 +7,16 @@ export abstract class PullRequestStore {
   abstract create(input: NewPullRequest): Promise<PullRequestWithIssue>;
   /** The pull request of that number in the repository; null when there is none (or the number is an issue's). */
   abstract findByIndex(repoId: number, index: number): Promise<PullRequestWithIssue | null>;
-  /** The open pull request proposing `headBranch` for `baseBranch`, if there is one. */
-  abstract findOpen(repoId: number, headBranch: string, baseBranch: string): Promise<PullRequestWithIssue | null>;
+  /** The open pull request proposing `headBranch` (of `headRepoId`, the repository itself when not given) for `baseBranch`, if there is one. */
+  abstract findOpen(repoId: number, headBranch: string, baseBranch: string, headRepoId?: number): Promise<PullRequestWithIssue | null>;
+  /** The open pull requests (of other repositories) whose head branch lives in `headRepoId`: the ones a push to that fork moves. */
+  abstract openFromHeadRepository(headRepoId: number): Promise<PullRequestWithIssue[]>;
   /** A page of the repository's pull requests in that state, newest (highest number) first, and the total number. */
   abstract list(repoId: number, state: PullRequestState, skip: number, take: number): Promise<[PullRequestWithIssue[], number]>;
-  /**
-   * Writes exactly the given columns of the pull request and of its issue, by
   /** The newest pull request (any state) proposing `headBranch` for `baseBranch`, if there is one. */
   abstract findLatest(repoId: number, headBranch: string, baseBranch: string): Promise<PullRequestWithIssue | null>;
+  /**
+   * Writes exactly the given columns of the pull request and of its issue, by
    * id, in one transaction (the issue's update date too), so what another
    * request changed meanwhile in other columns stays. False, writing nothing,
    * when the issue is gone: a deleted pull request never comes back. The

@@ -7,6 +7,12 @@ import type { Issue } from '../issues/issue';
 export interface PullRequest {
   id: number;
   issueId: number;
+  /**
+   * The repository the head branch lives in: the pull request's own, or a
+   * fork of it. Null once that fork is deleted: the pull request keeps its
+   * last head in `refs/pull/{index}/head`.
+   */
+  headRepoId: number | null;
   headBranch: string;
   baseBranch: string;
   /** The common ancestor of head and base when the pull request was opened or retargeted. */
@@ -30,9 +36,16 @@ export interface NewPullRequest {
   posterId: number;
   title: string;
   body: string;
+  /** The fork the head branch lives in; the pull request's own repository when not given. */
+  headRepoId?: number;
   headBranch: string;
   baseBranch: string;
   mergeBase: string;
+}
+
+/** Whether the head branch lives in another repository than the pull request (a fork, or one since deleted). */
+export function isFromAnotherRepository(pull: Pick<PullRequestWithIssue, 'headRepoId' | 'issue'>): boolean {
+  return pull.headRepoId !== pull.issue.repoId;
 }
 
 /** Which pull requests a list shows. */

@@ -2,6 +2,7 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } 
 import type { PullRequest } from '@bellows/domain';
 import { timestampColumn } from '../columns';
 import { IssueEntity } from './issue.entity';
+import { RepositoryEntity } from './repository.entity';
 
 /**
  * The git side of a pull request: which branch of its repository is proposed
@@ -20,6 +21,15 @@ export class PullRequestEntity implements PullRequest {
   @ManyToOne(() => IssueEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'issue_id', foreignKeyConstraintName: 'fk_pull_request_issue' })
   issue?: IssueEntity;
+
+  /** The repository the head branch lives in (this one's, or a fork); null once that fork is deleted. */
+  @Index('ix_pull_request_head_repo')
+  @Column({ name: 'head_repo_id', type: 'integer', nullable: true })
+  headRepoId!: number | null;
+
+  @ManyToOne(() => RepositoryEntity, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'head_repo_id', foreignKeyConstraintName: 'fk_pull_request_head_repo' })
+  headRepo?: RepositoryEntity;
 
   @Column({ name: 'head_branch', type: 'varchar', length: 255 })
   headBranch!: string;

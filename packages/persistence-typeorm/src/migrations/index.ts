@@ -4,6 +4,7 @@ import { QuotaLimits1763800003000 } from './1763800003000-quota-limits';
 import { SizedRows1763800004000 } from './1763800004000-sized-rows';
 import { Repositories1763800005000 } from './1763800005000-repositories';
 import { ForksAndTransfers1763800021000 } from './1763800021000-forks-and-transfers';
+import { ForkPullRequests1763800023000 } from './1763800023000-fork-pull-requests';
 import { LfsObjects1763800006000 } from './1763800006000-lfs-objects';
 import { IssuesAndPullRequests1763800007000 } from './1763800007000-issues-and-pull-requests';
 import { IssuesCommentsMilestones1763800008000 } from './1763800008000-issues-comments-milestones';
@@ -43,6 +44,7 @@ export const MIGRATIONS = [
   CommitStatuses1763800018000,
   SshKeys1763800019000,
   PullRequestMerger1763800020000,
+  ForkPullRequests1763800023000,
   ForksAndTransfers1763800021000,
 ];
   PullReviews1763800022000,

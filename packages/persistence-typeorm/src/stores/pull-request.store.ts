@@ -1,4 +1,4 @@
-import { EntityManager, FindOptionsWhere } from 'typeorm';
+import { EntityManager, FindOptionsWhere, Not } from 'typeorm';
 import {
   NewComment,
   NewPullRequest,
@@ -53,6 +53,7 @@ export class TypeOrmPullRequestStore implements PullRequestStore {
       const pull = await pulls.save(
         pulls.create({
           issueId: issue.id,
+          headRepoId: input.headRepoId ?? input.repoId,
           headBranch: input.headBranch,
           baseBranch: input.baseBranch,
           mergeBase: input.mergeBase,
@@ -71,11 +72,19 @@ export class TypeOrmPullRequestStore implements PullRequestStore {
   }
 
   /** The open pull request proposing `head` for `base`, if there is one. */
-  findOpen(repoId: number, headBranch: string, baseBranch: string): Promise<PullRequestWithIssue | null> {
+  findOpen(repoId: number, headBranch: string, baseBranch: string, headRepoId = repoId): Promise<PullRequestWithIssue | null> {
     return this.pulls.findOne({
-      where: { headBranch, baseBranch, issue: { repoId, isClosed: false } },
+      where: { headRepoId, headBranch, baseBranch, issue: { repoId, isClosed: false } },
       relations: WITH_ISSUE,
     }) as Promise<PullRequestWithIssue | null>;
+  }
+
+  openFromHeadRepository(headRepoId: number): Promise<PullRequestWithIssue[]> {
+    return this.pulls.find({
+      where: { headRepoId, issue: { repoId: Not(headRepoId), isClosed: false } },
+      relations: WITH_ISSUE,
+      order: { id: 'ASC' },
+    }) as Promise<PullRequestWithIssue[]>;
   }
 
   /** A page of the repository's pull requests, newest first. */
@@ -90,6 +99,14 @@ export class TypeOrmPullRequestStore implements PullRequestStore {
     }) as Promise<[PullRequestWithIssue[], number]>;
   }
 
+  findLatest(repoId: number, headBranch: string, baseBranch: string): Promise<PullRequestWithIssue | null> {
+    return this.pulls.findOne({
+      where: { headBranch, baseBranch, issue: { repoId } },
+      relations: WITH_ISSUE,
+      order: { issue: { index: 'DESC' } },
+    }) as Promise<PullRequestWithIssue | null>;
+  }
+
   /**
    * Writes exactly the given columns of the pull request and of its issue, by
    * id, in one transaction (the issue's update date too), so what another
@@ -99,14 +116,6 @@ export class TypeOrmPullRequestStore implements PullRequestStore {
    * it), so once its row is held the pull request cannot vanish under us.
    */
   update(pull: Pick<PullRequest, 'id' | 'issueId'>, changes: PullRequestChanges, events: readonly NewComment[] = []): Promise<boolean> {
-  findLatest(repoId: number, headBranch: string, baseBranch: string): Promise<PullRequestWithIssue | null> {
-    return this.pulls.findOne({
-      where: { headBranch, baseBranch, issue: { repoId } },
-      relations: WITH_ISSUE,
-      order: { issue: { index: 'DESC' } },
-    }) as Promise<PullRequestWithIssue | null>;
-  }
-
     return this.inTransaction(async (manager) => {
       noteWrite(manager, 'issues');
       const issueColumns = { ...changes.issue, updatedAt: new Date() };

@@ -92,6 +92,29 @@ describeEachEngine('PullRequestStore contract', (ctx) => {
     });
   });
 
+  describe('pull requests from forks', () => {
+    it('records the head repository (its own by default) and tells forks’ pull requests apart in findOpen', async () => {
+      const { owner, repo } = await repository();
+      const fork = await ctx().db.repositories.insert({ ownerId: (await insertOwner(ctx().db)).id, name: repo.name, forkId: repo.id });
+      const own = await store().create(proposal(repo.id, owner.id, 'main', 'release'));
+      expect(own.headRepoId).toBe(repo.id);
+      const forked = await store().create({ ...proposal(repo.id, owner.id, 'main', 'release'), headRepoId: fork.id });
+      expect(forked.headRepoId).toBe(fork.id);
+      expect((await store().findOpen(repo.id, 'main', 'release'))?.id).toBe(own.id);
+      expect((await store().findOpen(repo.id, 'main', 'release', fork.id))?.id).toBe(forked.id);
+    });
+
+    it('lists the open pull requests a fork proposes elsewhere; a deleted fork leaves them with no head repository', async () => {
+      const { owner, repo } = await repository();
+      const fork = await ctx().db.repositories.insert({ ownerId: (await insertOwner(ctx().db)).id, name: repo.name, forkId: repo.id });
+      const forked = await store().create({ ...proposal(repo.id, owner.id, 'topic'), headRepoId: fork.id });
+      await store().create(proposal(fork.id, owner.id, 'topic'));
+      expect((await store().openFromHeadRepository(fork.id)).map((pull) => pull.id)).toEqual([forked.id]);
+      await ctx().db.repositories.delete(fork.id);
+      expect((await store().findByIndex(repo.id, forked.issue.index))?.headRepoId).toBeNull();
+    });
+  });
+
   it('findLatest: the newest pull request for a head and base, closed ones too; null for another pair', async () => {
     const { owner, repo } = await repository();
     const first = await store().create(proposal(repo.id, owner.id, 'feature'));

@@ -1,8 +1,9 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { PullRequestStore, PullRequestWithIssue, Repository } from '@bellows/domain';
+import { isFromAnotherRepository, PullRequestStore, PullRequestWithIssue, Repository } from '@bellows/domain';
 import { withGitErrors } from '../repo-files/git-errors';
 import { RepositoryRefs } from '../repositories/repository-refs';
 import { RepositoryService } from '../repositories/repository.service';
+import { ForkPullHeads } from './fork-pull-heads';
 import { PullMerges, pullHeadRef } from './pull-merges';
 
 /** Open pull requests read per page while following a write. */
@@ -26,6 +27,7 @@ export class PullHeads implements OnModuleInit {
     private readonly merges: PullMerges,
     private readonly pullRequests: PullRequestStore,
     private readonly repositories: RepositoryService,
+    private readonly forkHeads: ForkPullHeads,
   ) {}
 
   onModuleInit(): void {
@@ -34,6 +36,7 @@ export class PullHeads implements OnModuleInit {
 
   /** The pull request's head commit now; undefined when neither the branch nor the ref exists. */
   async sync(repoPath: string, pull: PullRequestWithIssue): Promise<string | undefined> {
+    if (isFromAnotherRepository(pull)) return this.forkHeads.sync(repoPath, pull);
     return withGitErrors(async () => {
       const ref = pullHeadRef(pull.issue.index);
       const [branchSha, kept] = await Promise.all([this.refs.branchTip(repoPath, pull.headBranch), this.refs.resolveRef(repoPath, ref)]);
@@ -49,8 +52,10 @@ export class PullHeads implements OnModuleInit {
       for (let skip = 0; ; skip += PAGE) {
         const [pulls] = await this.pullRequests.list(repo.id, 'open', skip, PAGE);
         for (const pull of pulls) await this.sync(repoPath, pull);
-        if (pulls.length < PAGE) return;
+        if (pulls.length < PAGE) break;
       }
+      // A push to a fork moves the pull requests it proposes to its parent.
+      await this.forkHeads.followFork(repo, (basePath, pull) => this.sync(basePath, pull));
     } catch (error) {
       this.logger.error(`could not bring the pull request refs of repository ${repo.id} up to date: ${error}`);
     }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { RepoFilesModule } from '../repo-files/repo-files.module';
 import { RepositoriesModule } from '../repositories/repositories.module';
 import { PullsController } from './pulls.controller';
+import { ForkPullHeads } from './fork-pull-heads';
 import { PullHeads } from './pull-heads';
 import { PullMergeService } from './pull-merge.service';
 import { PullMergeability } from './pull-mergeability';
@@ -11,6 +12,6 @@ import { PullsService } from './pulls.service';
 @Module({
   imports: [RepoFilesModule, RepositoriesModule],
   controllers: [PullsController],
-  providers: [PullsService, PullMergeService, PullMergeability, PullHeads],
+  providers: [PullsService, PullMergeService, PullMergeability, PullHeads, ForkPullHeads],
 })
 export class PullsModule {}

@@ -1,5 +1,6 @@
 import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import {
+  isFromAnotherRepository,
   NewComment,
   Owner,
   OwnerStore,
@@ -17,7 +18,9 @@ import { RepositoryRefs } from '../repositories/repository-refs';
 import { RepoGit } from '../repo-files/repo-git';
 import { CommentType } from '../issues/timeline-types';
 import { ApiPullRequest, CreatePullRequestOption, EditPullRequestOption, PullGitState, toApiPullRequest } from './dto/pull-request.dto';
+import { ForkPullHeads } from './fork-pull-heads';
 import { PullHeads } from './pull-heads';
+import { pullHeadRef } from './pull-merges';
 import { PullMergeability } from './pull-mergeability';
 
 /**
@@ -34,22 +37,46 @@ export class PullsService {
     private readonly heads: PullHeads,
     private readonly mergeability: PullMergeability,
     private readonly owners: OwnerStore,
+    private readonly forkHeads: ForkPullHeads,
     @Inject(CONFIG) private readonly config: BellowsConfig,
   ) {}
 
+  /**
+   * Opens a pull request for `base` from a branch of this repository, or from
+   * a branch of a fork (`owner:branch`), whose head is fetched into this
+   * repository first (see ForkPullHeads).
+   */
   async create(target: RepoGit, input: CreatePullRequestOption, poster: Owner): Promise<ApiPullRequest> {
-    const head = this.branchOfThisRepository(target, input.head.trim());
     const base = input.base.trim();
+    const fromFork = await this.forkHeads.forkNamed(target, input.head.trim(), poster);
+    if (!fromFork) return this.open(target, input, this.headIn(target, input.head.trim()), base, poster);
+    const incoming = await this.forkHeads.fetchIncoming(target, fromFork.fork, fromFork.branch);
+    try {
+      const head = { branch: fromFork.branch, revision: incoming.sha, repoId: fromFork.fork.repo.id };
+      return await this.open(target, input, head, base, poster);
+    } finally {
+      await incoming.release();
+    }
+  }
+
+  private async open(
+    target: RepoGit,
+    input: CreatePullRequestOption,
+    head: PullHead,
+    base: string,
+    poster: Owner,
+  ): Promise<ApiPullRequest> {
     const ancestor = await this.checkBranches(target, head, base);
-    if (await this.pullRequests.findOpen(target.repo.id, head, base)) {
-      throw new ConflictException(`an open pull request already proposes ${head} for ${base}`);
+    if (await this.pullRequests.findOpen(target.repo.id, head.branch, base, head.repoId)) {
+      throw new ConflictException(`an open pull request already proposes ${head.branch} for ${base}`);
     }
     const pull = await this.pullRequests.create({
       repoId: target.repo.id,
       posterId: poster.id,
       title: input.title.trim(),
       body: input.body ?? '',
-      headBranch: head,
+      headRepoId: head.repoId,
+      headBranch: head.branch,
       baseBranch: base,
       mergeBase: ancestor,
     });
@@ -88,8 +115,9 @@ export class PullsService {
     const reopening = changes.state === 'open' && pull.issue.isClosed;
     if ((base !== undefined && base !== pull.baseBranch) || reopening) {
       const newBase = base ?? pull.baseBranch;
-      update.pull.mergeBase = await this.checkBranches(target, pull.headBranch, newBase);
-      const clash = await this.pullRequests.findOpen(target.repo.id, pull.headBranch, newBase);
+      update.pull.mergeBase = await this.checkBranches(target, this.headOf(pull), newBase);
+      const clash =
+        pull.headRepoId === null ? null : await this.pullRequests.findOpen(target.repo.id, pull.headBranch, newBase, pull.headRepoId);
       if (clash && clash.id !== pull.id)
         throw new ConflictException(`pull request #${clash.issue.index} already proposes ${pull.headBranch} for ${newBase}`);
       update.pull.baseBranch = newBase;
@@ -107,27 +135,6 @@ export class PullsService {
     return this.shape(target, await this.find(target, index), editor);
   }
 
-  /** The commits the head brings that the base lacks, newest first, each with its files. */
-  async commits(target: RepoGit, index: number, paging: PageRequest): Promise<Page<CommitWithFiles>> {
-    const pull = await this.find(target, index);
-    const page = { skip: paging.offset, limit: paging.limit };
-    return withGitErrors(() => this.history.commitsBetween(target.path, refOf(pull.baseBranch), refOf(pull.headBranch), page));
-  }
-
-  /** Every file the pull request changes (diff from the merge base to the head), and the head commit. */
-  async files(target: RepoGit, index: number): Promise<{ files: ChangedFile[]; headSha: string }> {
-    const pull = await this.find(target, index);
-    return withGitErrors(async () => ({
-      files: await this.history.changedFiles(target.path, refOf(pull.baseBranch), refOf(pull.headBranch)),
-      headSha: (await this.refs.branchTip(target.path, pull.headBranch)) ?? '',
-    }));
-  }
-
-  /** The pull request of that number in the repository; 404 when there is none. */
-  async find(target: RepoGit, index: number): Promise<PullRequestWithIssue> {
-    const pull = Number.isSafeInteger(index) && index > 0 ? await this.pullRequests.findByIndex(target.repo.id, index) : null;
-    if (!pull) throw this.notFound(target, index);
-    return pull;
   /**
    * The newest pull request (any state) proposing `head` (`branch` or
    * `owner:branch` of this repository) for `base`; 404 when there is none.
@@ -140,36 +147,58 @@ export class PullsService {
     return this.shape(target, pull, viewer);
   }
 
+  /** The commits the head brings that the base lacks, newest first, each with its files. */
+  async commits(target: RepoGit, index: number, paging: PageRequest): Promise<Page<CommitWithFiles>> {
+    const pull = await this.find(target, index);
+    const page = { skip: paging.offset, limit: paging.limit };
+    return withGitErrors(() => this.history.commitsBetween(target.path, refOf(pull.baseBranch), this.headOf(pull).revision, page));
+  }
+
+  /** Every file the pull request changes (diff from the merge base to the head), and the head commit. */
+  async files(target: RepoGit, index: number): Promise<{ files: ChangedFile[]; headSha: string }> {
+    const pull = await this.find(target, index);
+    return withGitErrors(async () => ({
+      files: await this.history.changedFiles(target.path, refOf(pull.baseBranch), this.headOf(pull).revision),
+      headSha: (await this.refs.resolveRef(target.path, this.headOf(pull).revision)) ?? '',
+    }));
+  }
+
+  /** The pull request of that number in the repository; 404 when there is none. */
+  async find(target: RepoGit, index: number): Promise<PullRequestWithIssue> {
+    const pull = Number.isSafeInteger(index) && index > 0 ? await this.pullRequests.findByIndex(target.repo.id, index) : null;
+    if (!pull) throw this.notFound(target, index);
+    return pull;
   }
 
   private notFound(target: RepoGit, index: number): NotFoundException {
     return new NotFoundException(`pull request #${index} does not exist in ${target.owner.name}/${target.repo.name}`);
   }
 
-  /** `branch`, `owner:branch` or `owner/repo:branch` of this repository; other repositories are not supported. */
-  private branchOfThisRepository(target: RepoGit, head: string): string {
-    const colon = head.indexOf(':');
-    if (colon < 0) return head;
-    const where = head.slice(0, colon).toLowerCase();
-    const here = [target.owner.lowerName, `${target.owner.lowerName}/${target.repo.lowerName}`];
-    if (!here.includes(where)) throw new UnprocessableEntityException('head: pull requests from another repository are not supported');
-    return head.slice(colon + 1);
+  /** `branch`, `owner:branch` or `owner/repo:branch` of this repository (forks are ForkPullHeads'). */
+  private headIn(target: RepoGit, head: string): PullHead {
+    const branch = head.slice(head.indexOf(':') + 1);
+    return { branch, revision: refOf(branch), repoId: target.repo.id };
   }
 
-  /** Both branches exist, differ and share history (422 otherwise); returns their merge base. */
-  private async checkBranches(target: RepoGit, head: string, base: string): Promise<string> {
-    if (head === base) throw new UnprocessableEntityException('head and base must be different branches');
+  /** Where git finds the pull request's head in this repository: its branch, or for a fork the ref its head is fetched into. */
+  private headOf(pull: PullRequestWithIssue): PullHead {
+    if (!isFromAnotherRepository(pull)) return { branch: pull.headBranch, revision: refOf(pull.headBranch), repoId: pull.issue.repoId };
+    return { branch: pull.headBranch, revision: pullHeadRef(pull.issue.index), repoId: pull.headRepoId ?? undefined };
+  }
+
+  /** Both heads exist, differ and share history (422 otherwise); returns their merge base. */
+  private async checkBranches(target: RepoGit, head: PullHead, base: string): Promise<string> {
+    const inThisRepository = head.repoId === target.repo.id;
+    if (inThisRepository && head.branch === base) throw new UnprocessableEntityException('head and base must be different branches');
     return withGitErrors(async () => {
-      for (const [field, branch] of [
-        ['head', head],
-        ['base', base],
-      ]) {
-        if ((await this.refs.branchTip(target.path, branch)) === undefined) {
-          throw new UnprocessableEntityException(`${field}: branch ${branch} does not exist`);
-        }
+      if (inThisRepository && (await this.refs.branchTip(target.path, head.branch)) === undefined) {
+        throw new UnprocessableEntityException(`head: branch ${head.branch} does not exist`);
       }
-      const ancestor = await this.history.mergeBase(target.path, refOf(base), refOf(head));
-      if (ancestor === undefined) throw new UnprocessableEntityException(`${head} and ${base} have no common history`);
+      if ((await this.refs.branchTip(target.path, base)) === undefined) {
+        throw new UnprocessableEntityException(`base: branch ${base} does not exist`);
+      }
+      const ancestor = await this.history.mergeBase(target.path, refOf(base), head.revision);
+      if (ancestor === undefined) throw new UnprocessableEntityException(`${head.branch} and ${base} have no common history`);
       return ancestor;
     });
   }
@@ -208,6 +237,13 @@ export class PullsService {
       changedFiles: files.length,
     };
   }
+}
+
+/** A pull request's head: the branch, where git finds it in the base repository, and the repository it lives in (undefined: a deleted fork). */
+interface PullHead {
+  branch: string;
+  revision: string;
+  repoId: number | undefined;
 }
 
 /** A branch as a revision git cannot mistake for a tag of the same name. */

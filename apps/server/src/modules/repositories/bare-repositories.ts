@@ -27,6 +27,14 @@ export abstract class BareRepositories {
    * HEAD at `defaultBranch`. GitNotFoundError, GitConflictError. Returns its path.
    */
   abstract fork(from: BareRepositoryName, to: BareRepositoryName, options: { defaultBranch: string }): Promise<string>;
+  /**
+   * Fetches `branch` of `from` into `ref` of `into`, copying the objects it
+   * lacks (a pull request's head from a fork). Answers the commit `ref` points
+   * at, or undefined when `from` has no such branch.
+   */
+  abstract fetchBranch(into: BareRepositoryName, from: BareRepositoryName, branch: string, ref: string): Promise<string | undefined>;
+  /** Deletes `ref`; deleting one that does not exist is not an error. */
+  abstract deleteRef(of: BareRepositoryName, ref: string): Promise<void>;
   /** Removes the repository and its wiki; removing one that does not exist is not an error. */
   abstract delete(owner: string, repo: string): Promise<void>;
   /** Moves a repository (and its wiki, if any) to a new owner and/or name; GitNotFoundError or GitConflictError. */

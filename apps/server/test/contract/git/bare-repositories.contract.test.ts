@@ -97,4 +97,17 @@ describe('BareRepositories contract (bound git adapter)', () => {
       bare.fork({ owner: 'alice', repo: 'origin' }, { owner: 'bob', repo: 'copy' }, { defaultBranch: 'main' }),
     ).rejects.toBeInstanceOf(GitConflictError);
   });
+
+  it('fetches a branch of one repository into a ref of another, and deletes refs', async () => {
+    const { initial } = await repositoryWith(ports, 'upstream');
+    await repositoryWith(ports, 'downstream', { 'other.txt': 'unrelated\n' });
+    const into = { owner: 'alice', repo: 'downstream' };
+    expect(await bare.fetchBranch(into, { owner: 'alice', repo: 'upstream' }, 'main', 'refs/pull/1/head')).toBe(initial);
+    const refs = ports.get(RepositoryRefs);
+    expect(await refs.resolveRef(bare.pathFor('alice', 'downstream'), 'refs/pull/1/head')).toBe(initial);
+    expect(await bare.fetchBranch(into, { owner: 'alice', repo: 'upstream' }, 'no-such-branch', 'refs/pull/2/head')).toBeUndefined();
+    await bare.deleteRef(into, 'refs/pull/1/head');
+    await bare.deleteRef(into, 'refs/pull/1/head');
+    expect(await refs.resolveRef(bare.pathFor('alice', 'downstream'), 'refs/pull/1/head')).toBeUndefined();
+  });
 });
