@@ -16,8 +16,8 @@ import { ActionRuns1763800013000 } from './1763800013000-action-runs';
 import { ActionSecrets1763800014000 } from './1763800014000-action-secrets';
 import { TotpLastUsedStep1763800015000 } from './1763800015000-totp-last-used-step';
 import { LastIssueIndex1763800016000 } from './1763800016000-last-issue-index';
-import { LazyPackageDigests1763800017000 } from './1763800017000-lazy-package-digests';
 import { PullReviews1763800022000 } from './1763800022000-pull-reviews';
+import { LazyPackageDigests1763800017000 } from './1763800017000-lazy-package-digests';
 import { CommitStatuses1763800018000 } from './1763800018000-commit-statuses';
 import { SshKeys1763800019000 } from './1763800019000-ssh-keys';
 import { PullRequestMerger1763800020000 } from './1763800020000-pull-request-merger';
@@ -44,7 +44,7 @@ export const MIGRATIONS = [
   CommitStatuses1763800018000,
   SshKeys1763800019000,
   PullRequestMerger1763800020000,
-  ForkPullRequests1763800023000,
   ForksAndTransfers1763800021000,
-];
   PullReviews1763800022000,
+  ForkPullRequests1763800023000,
+];
