@@ -233,6 +233,26 @@ describe('git over SSH', () => {
     });
   });
 
+  it('lets repositories and users with keys be deleted, and their keys with them', async () => {
+    const admin = await createTestUser(server, { admin: true });
+    const carol = await createTestUser(server);
+    const repo = await createTestRepository(server, carol.user, { name: 'short-lived' });
+    const deploy = newKey();
+    const created = await server.request(`/repos/${carol.name}/short-lived/keys`, {
+      method: 'POST',
+      auth: { token: carol.token },
+      body: { title: 'ci', key: deploy.publicKey },
+    });
+    expect(created.status).toBe(201);
+    const userKey = newKey();
+    expect((await addUserKey(carol, userKey.publicKey)).status).toBe(201);
+
+    expect((await server.request(`/repos/${carol.name}/short-lived`, { method: 'DELETE', auth: { token: carol.token } })).status).toBe(204);
+    expect(await server.db.sshKeys.findByRepositoryAndId(repo.id, created.body.id)).toBeNull();
+    expect((await server.request(`/admin/users/${carol.name}`, { method: 'DELETE', auth: { token: admin.token } })).status).toBe(204);
+    expect(await server.db.sshKeys.findByFingerprint(userKey.fingerprint)).toEqual([]);
+  });
+
   describe('the SSH server', () => {
     let aliceKey: ReturnType<typeof newKey>;
     let bobKey: ReturnType<typeof newKey>;
