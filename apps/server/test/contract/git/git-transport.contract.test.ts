@@ -133,4 +133,28 @@ describe('GitTransport contract (bound git adapter)', () => {
       expect(() => transport.serviceRpc(repoPath, 'git-upload-archive' as never, Readable.from([]))).toThrow(InvalidGitInputError);
     });
   });
+
+  describe('serviceSession (git over SSH)', () => {
+    it('upload-pack advertises the refs, then answers a fetch in the same conversation', async () => {
+      const input = Readable.from([Buffer.concat([pkt(`want ${initial}\n`), FLUSH, pkt('done\n')])]);
+      const { output, exitCode } = await drain(transport.serviceSession(repoPath, 'git-upload-pack', input));
+      expect(exitCode).toBe(0);
+      const body = output.toString('latin1');
+      expect(body).not.toContain('# service=');
+      expect(body).toContain(`${initial} HEAD`);
+      expect(body).toContain('NAK\n');
+      expect(body).toContain('PACK');
+    });
+
+    it('ends when the client wants nothing (a flush after the advertisement)', async () => {
+      const { output, exitCode } = await drain(transport.serviceSession(repoPath, 'git-upload-pack', Readable.from([FLUSH])));
+      expect(exitCode).toBe(0);
+      expect(output.toString('latin1')).toContain(`${initial} refs/heads/main`);
+      expect(output.toString('latin1')).not.toContain('PACK');
+    });
+
+    it('an unknown service is InvalidGitInputError', () => {
+      expect(() => transport.serviceSession(repoPath, 'git-upload-archive' as never, Readable.from([]))).toThrow(InvalidGitInputError);
+    });
+  });
 });
