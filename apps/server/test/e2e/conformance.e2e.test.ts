@@ -273,6 +273,7 @@ const STEPS: Step[] = [
   // Several files in one commit, a deletion and a patch through the contents API (issue 13).
   {
   // Reviews (issue 13): the poster may comment on their own pull request, with a line comment.
+  { method: 'GET', path: '/repos/{pullOwner}/{pullRepo}/compare/{pullCompare}', as: 'anonymous', status: 200, needs: ['pullIndex'] },
   {
     method: 'POST',
     path: '/repos/{pullOwner}/{pullRepo}/pulls/{pullIndex}/reviews',
@@ -406,7 +407,17 @@ describe("conformance with Forgejo's API schemas", () => {
     server = await startTestServer();
     const admin = await createTestUser(server, { admin: true });
     const user = await createTestUser(server);
-    scenario = { admin, user, values: { username: user.name, missing: `nobody-${unique}`, pullFile: 'merged.txt', pullBase: 'main' } };
+    scenario = {
+      admin,
+      user,
+      values: {
+        username: user.name,
+        missing: `nobody-${unique}`,
+        pullFile: 'merged.txt',
+        pullBase: 'main',
+        pullCompare: 'main...conf-feature',
+      },
+    };
     offered = new Set(operationsOf(await fetchOwnDocument(server)).map((operation) => routeKey(operation.method, operation.path)));
   });
   afterAll(async () => server?.close());

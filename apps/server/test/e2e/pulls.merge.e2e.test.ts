@@ -272,6 +272,24 @@ describe('pull request merges', () => {
     expect((await server.request(`${s.base}/main/someone:feature`, as(stranger))).status).toBe(404);
   });
 
+  it('compares base...head: the commits head brings and the files they change; 404 for an unknown side', async () => {
+    const s = await diverged({ isPrivate: true });
+    const compare = (basehead: string, user = owner) => server.request(`/repos/${owner.name}/${s.repo.name}/compare/${basehead}`, as(user));
+    const res = await compare('main...feature');
+    expect(res.status).toBe(200);
+    expectForgejoShape('GET', '/repos/{owner}/{repo}/compare/{basehead}', 200, res.body);
+    expect(res.body.total_commits).toBe(2);
+    expect(res.body.commits.map((c: { commit: { message: string } }) => c.commit.message)).toEqual(['feature two\n', 'feature one\n']);
+    expect(res.body.files).toEqual([
+      { filename: 'f1.txt', status: 'added' },
+      { filename: 'f2.txt', status: 'added' },
+    ]);
+    expect((await compare(`${s.mainBefore}..feature`)).body.total_commits).toBe(2);
+    expect((await compare('main...nope')).status).toBe(404);
+    expect((await compare('main')).status).toBe(422);
+    expect((await compare('main...feature', stranger)).status).toBe(404);
+  });
+
   it('answers 422 for an unknown style, 404 for a closed pull request', async () => {
     const s = await diverged();
     expect((await merge(s.base, s.pull.number, { Do: 'octopus' })).status).toBe(422);

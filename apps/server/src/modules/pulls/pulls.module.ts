@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { RepoFilesModule } from '../repo-files/repo-files.module';
 import { RepositoriesModule } from '../repositories/repositories.module';
+import { CompareController } from './compare.controller';
+import { CompareService } from './compare.service';
 import { PullsController } from './pulls.controller';
 import { ForkPullHeads } from './fork-pull-heads';
 import { PullHeads } from './pull-heads';
@@ -11,7 +13,7 @@ import { PullsService } from './pulls.service';
 /** Pull requests between branches of one repository, numbered in the repository's issue sequence, and their merges. */
 @Module({
   imports: [RepoFilesModule, RepositoriesModule],
-  controllers: [PullsController],
-  providers: [PullsService, PullMergeService, PullMergeability, PullHeads, ForkPullHeads],
+  controllers: [PullsController, CompareController],
+  providers: [CompareService, PullsService, PullMergeService, PullMergeability, PullHeads, ForkPullHeads],
 })
 export class PullsModule {}
