@@ -13,3 +13,4 @@ export * from './storage';
 export * from './unit-of-work';
 export * from './keys';
 export * from './commit-statuses';
+export * from './topics';

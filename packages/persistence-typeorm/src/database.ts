@@ -18,6 +18,7 @@ import { TypeOrmActionRunStore } from './stores/action-run.store';
 import { TypeOrmActionSecretStore } from './stores/action-secret.store';
 import { TypeOrmSshKeyStore } from './stores/ssh-key.store';
 import { TypeOrmCommitStatusStore } from './stores/commit-status.store';
+import { TypeOrmTopicStore } from './stores/topic.store';
 import { TypeOrmLfsStore } from './stores/lfs.store';
 import { TypeOrmAttachmentStore } from './stores/attachment.store';
 import { TypeOrmPackageStore } from './stores/package.store';
@@ -86,6 +87,8 @@ export class Database {
   readonly sshKeys: TypeOrmSshKeyStore;
   /** Statuses reported on commits. */
   readonly commitStatuses: TypeOrmCommitStatusStore;
+  /** Repository topics. */
+  readonly topics: TypeOrmTopicStore;
   readonly lfs: TypeOrmLfsStore;
   /** Repository and organization labels, and the labels on issues. */
   readonly labels: TypeOrmLabelStore;
@@ -136,6 +139,7 @@ export class Database {
     this.issueLabels = new TypeOrmIssueLabelStore(manager);
     this.sshKeys = new TypeOrmSshKeyStore(manager);
     this.commitStatuses = new TypeOrmCommitStatusStore(manager);
+    this.topics = new TypeOrmTopicStore(manager);
     this.notifications = new TypeOrmNotificationStore(manager);
     this.issues = new TypeOrmIssueStore(manager);
     this.comments = new TypeOrmCommentStore(manager);

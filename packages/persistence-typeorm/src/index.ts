@@ -28,6 +28,7 @@ export * from './stores/action-secret.store';
 export * from './stores/ssh-key.store';
 export * from './unique-violation';
 export * from './stores/commit-status.store';
+export * from './stores/topic.store';
 export * from './stores/blob-reference.store';
 export * from './quota';
 export * from './read-cache';

@@ -21,6 +21,7 @@ import { RefsModule } from '../modules/refs/refs.module';
 import { CommitStatusesModule } from '../modules/commit-statuses/commit-statuses.module';
 import { StorageGarbageModule } from '../modules/storage-garbage/storage-garbage.module';
 import { GitDataModule } from '../modules/git-data/git-data.module';
+import { TopicsModule } from '../modules/topics/topics.module';
 
 /**
  * The feature modules the server is made of: one per area of the forge.
@@ -51,3 +52,4 @@ export const FEATURE_MODULES = [
   StorageGarbageModule,
 ];
   GitDataModule,
+  TopicsModule,

@@ -210,6 +210,20 @@ const STEPS: Step[] = [
   { method: 'GET', path: '/repos/{owner}/{repo}/git/trees/{sha}', query: '?recursive=true', as: 'anonymous', status: 200, needs: ['sha'] },
   { method: 'GET', path: '/repos/{owner}/{repo}/git/refs', as: 'anonymous', status: 200, needs: ['repo'] },
   {
+    method: 'PUT',
+    path: '/repos/{owner}/{repo}/topics',
+    as: 'user',
+    status: 204,
+    needs: ['repo'],
+    body: () => ({ topics: ['conformance', 'forge'] }),
+    keep: (_body, scenario) => void (scenario.values.topic = 'checked'),
+  },
+  { method: 'PUT', path: '/repos/{owner}/{repo}/topics/{topic}', as: 'user', status: 204, needs: ['topic'] },
+  { method: 'GET', path: '/repos/{owner}/{repo}/topics', as: 'anonymous', status: 200, needs: ['topic'] },
+  { method: 'DELETE', path: '/repos/{owner}/{repo}/topics/{topic}', as: 'user', status: 204, needs: ['topic'] },
+  // Forgejo's description says an array, but Forgejo answers {topics: [...]}: clients expect what it sends.
+  { method: 'GET', path: '/topics/search', query: '?q=conf', as: 'anonymous', status: 200, ownShape: { topics: 'object' } },
+  {
     method: 'POST',
     path: '/admin/users/{newUser}/orgs',
     as: 'admin',

@@ -28,9 +28,11 @@ import { SshKeyEntity } from './ssh-key.entity';
 import { PullReviewEntity } from './pull-review.entity';
 import { PullReviewCommentEntity } from './pull-review-comment.entity';
 import { CommitStatusEntity } from './commit-status.entity';
+import { RepoTopicEntity, TopicEntity } from './topic.entity';
 
 export * from './access-token.entity';
 export * from './commit-status.entity';
+export * from './topic.entity';
 export * from './owner.entity';
 export * from './team.entity';
 export * from './team-member.entity';
@@ -86,6 +88,8 @@ export const ENTITIES = [
   ActionArtifactUploadEntity,
   ActionSecretEntity,
   CommitStatusEntity,
+  TopicEntity,
+  RepoTopicEntity,
   PullReviewEntity,
   PullReviewCommentEntity,
   SshKeyEntity,

@@ -19,6 +19,7 @@ import { LastIssueIndex1763800016000 } from './1763800016000-last-issue-index';
 import { PullReviews1763800022000 } from './1763800022000-pull-reviews';
 import { LazyPackageDigests1763800017000 } from './1763800017000-lazy-package-digests';
 import { CommitStatuses1763800018000 } from './1763800018000-commit-statuses';
+import { Topics1763800025000 } from './1763800025000-topics';
 import { SshKeys1763800019000 } from './1763800019000-ssh-keys';
 import { PullRequestMerger1763800020000 } from './1763800020000-pull-request-merger';
 
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   ForksAndTransfers1763800021000,
   PullReviews1763800022000,
   ForkPullRequests1763800023000,
+  Topics1763800025000,
 ];

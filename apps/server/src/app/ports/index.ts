@@ -6,6 +6,7 @@ import { QUOTA_PORTS } from './quota.ports';
 import { RELEASES_PORTS } from './releases.ports';
 import { REPOSITORIES_PORTS } from './repositories.ports';
 import { STORAGE_PORTS } from './storage.ports';
+import { TOPICS_PORTS } from './topics.ports';
 import { TRANSACTION_PORTS } from './transactions.ports';
 
 /**
@@ -22,4 +23,5 @@ export const PORT_PROVIDERS = [
   ...PACKAGES_PORTS,
   ...QUOTA_PORTS,
   ...STORAGE_PORTS,
+  ...TOPICS_PORTS,
 ];

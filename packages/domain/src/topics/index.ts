@@ -1,0 +1,2 @@
+export * from './topic';
+export * from './topic-store';
