@@ -7,7 +7,7 @@ import { InTransaction } from '../quota/in-transaction';
 import { CommentEntity } from '../entities/comment.entity';
 import { IssueEntity } from '../entities/issue.entity';
 import { ReleaseEntity } from '../entities/release.entity';
-import { ContainerLink, findLocked, holdContainers } from '../quota/locked-row';
+import { ContainerLink, findLocked, holdRepositoryAnd } from '../quota/locked-row';
 import { attachmentThing } from '../quota/sized-rows';
 import { UsageLedger } from '../quota/usage-ledger';
 import type { CountedAttachment } from '@bellows/domain';
@@ -70,7 +70,7 @@ export class TypeOrmAttachmentStore implements AttachmentStore {
   insert(input: NewAttachment): Promise<AttachmentEntity> {
     return this.inTransaction(async (manager) => {
       // The repository is the first container held: its owner is the one the bytes count for.
-      const [repository] = (await holdContainers(manager, containersOf(input))) as [RepositoryEntity];
+      const repository = await holdRepositoryAnd(manager, input.repoId, containersInRepository(input));
       const saved = await insertRow(manager, AttachmentEntity, {
         uuid: input.uuid ?? randomUUID(),
         repoId: input.repoId,
@@ -176,9 +176,9 @@ const CONTAINER_TABLES = {
   release: { entity: ReleaseEntity, column: 'releaseId' },
 } as const;
 
-/** What an attachment hangs on, outermost first. */
-function containersOf(input: NewAttachment): ContainerLink[] {
-  const links: ContainerLink[] = [{ kind: 'repository', entity: RepositoryEntity, id: input.repoId }];
+/** What an attachment hangs on inside its repository, outermost first. */
+function containersInRepository(input: NewAttachment): ContainerLink[] {
+  const links: ContainerLink[] = [];
   if (input.issueId != null) links.push({ kind: 'issue', entity: IssueEntity, id: input.issueId });
   if (input.commentId != null) links.push({ kind: 'comment', entity: CommentEntity, id: input.commentId });
   if (input.releaseId != null) links.push({ kind: 'release', entity: ReleaseEntity, id: input.releaseId });
