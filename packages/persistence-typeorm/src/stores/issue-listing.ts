@@ -8,8 +8,8 @@ export interface OwnerLookup {
   findById(id: number): Promise<Owner | null>;
 }
 
-/** The columns of an issue row, as `issueOf` reads them. */
-const ISSUE_COLUMNS =
+/** The columns of an issue row (table alias `i`), as `issueOf` reads them. */
+export const ISSUE_COLUMNS =
   'i.id, i.repo_id, i."index", i.poster_id, i.title, i.body, i.is_pull, i.is_closed, i.created_at, i.updated_at, i.closed_at, i.milestone_id';
 
 /**
@@ -216,7 +216,7 @@ function deepFrozen<T>(value: T): T {
 }
 
 /** Integer columns arrive as numbers, BIGINT ones (the dates) as strings on PostgreSQL, booleans as 0/1 on SQLite. */
-function issueOf(row: Row): Issue {
+export function issueOf(row: Row): Issue {
   return {
     id: Number(row.id),
     repoId: Number(row.repo_id),
