@@ -30,9 +30,15 @@ export class NotificationService implements OnModuleInit {
     if (!repo) return;
 
     const mentioned = await this.mentionedUsers(tx, event.content ?? '');
-    await tx.notifications.addParticipants(issue.id, this.newParticipants(issue, event, mentioned));
-
-    const candidates = (await tx.notifications.audienceOf(issue.id, repo.id, repo.ownerId)).filter((id) => id !== event.actorId);
+    const participants = this.newParticipants(issue, event, mentioned);
+    // Sent together, not one after the other: inside the transaction every wait for a statement's answer holds the
+    // writer (SQLite) or the issue's rows (PostgreSQL). The read may not see the participants being added, so they are
+    // added to what it answers: the same set as a read after the insert.
+    const [, audience] = await Promise.all([
+      tx.notifications.addParticipants(issue.id, participants),
+      tx.notifications.audienceOf(issue.id, repo.id, repo.ownerId),
+    ]);
+    const candidates = [...new Set([...audience, ...participants])].filter((id) => id !== event.actorId);
     // Most events concern only their author (a lone user's own repository): the owner is read only when someone is to be checked.
     if (candidates.length === 0) return;
     const owner = await tx.owners.findById(repo.ownerId);
