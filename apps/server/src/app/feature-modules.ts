@@ -49,7 +49,7 @@ export const FEATURE_MODULES = [
   ActionsModule,
   RefsModule,
   CommitStatusesModule,
-  StorageGarbageModule,
-];
   GitDataModule,
   TopicsModule,
+  StorageGarbageModule,
+];
