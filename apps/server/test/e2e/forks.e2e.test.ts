@@ -82,6 +82,11 @@ describe('forks', () => {
     expect(list.status).toBe(200);
     expect(list.headers.get('x-total-count')).toBe('1');
     expect(list.body.map((r: { full_name: string }) => r.full_name)).toEqual(['bob/proj']);
+    const mine = await server.request('/user/repos', as(bob));
+    expect(mine.body.find((r: { full_name: string }) => r.full_name === 'bob/proj')).toMatchObject({
+      fork: true,
+      parent: { full_name: 'alice/proj' },
+    });
   });
 
   it('a push to the fork changes the fork only', async () => {

@@ -1,24 +1,24 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Owner, RepositorySearch, RepositorySearchStore, RepositoryViewer } from '@bellows/domain';
 import { PageOf } from '../../http/page-of';
 import { PageRequest } from '../../http/pagination';
-import { ShapeContext } from '../accounts/dto/user.dto';
-import { SHAPE_CONTEXT } from '../accounts/shape-context.provider';
 import { RepoContext, RepositoryAccess } from './repository-access.service';
-import { ApiRepository, toApiRepository } from './dto/repository.dto';
+import { ApiRepository } from './dto/repository.dto';
+import { RepositoryShaping } from './repository-shaping.service';
 
 export type ListFilter = Omit<RepositorySearch, 'viewer' | 'skip' | 'take'>;
 
 /**
  * Lists of repositories as a viewer sees them: never a repository they may not
- * read, each with the viewer's permissions in it.
+ * read, each with the viewer's permissions in it and, for a fork, its parent
+ * when they may see it (as Forgejo lists them).
  */
 @Injectable()
 export class RepositoryListing {
   constructor(
     private readonly repositorySearch: RepositorySearchStore,
     private readonly access: RepositoryAccess,
-    @Inject(SHAPE_CONTEXT) private readonly shapes: ShapeContext,
+    private readonly shaping: RepositoryShaping,
   ) {}
 
   async list(filter: ListFilter, viewer: Owner | undefined, paging: PageRequest): Promise<PageOf<ApiRepository>> {
@@ -31,7 +31,7 @@ export class RepositoryListing {
     const items = await Promise.all(
       rows.map(async (repo) => {
         const owner = repo.owner;
-        return toApiRepository(repo, owner, await this.access.permissionOf(owner, repo, viewer), viewer, this.shapes);
+        return this.shaping.withParent({ owner, repo, permission: await this.access.permissionOf(owner, repo, viewer) }, viewer);
       }),
     );
     return new PageOf(items, total, paging);
