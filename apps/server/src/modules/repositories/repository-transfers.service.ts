@@ -27,6 +27,7 @@ import { ApiRepository } from './dto/repository.dto';
 import { TransferRepoOption } from './dto/transfer.dto';
 import { RepoContext, RepositoryAccess } from './repository-access.service';
 import { RepositoryShaping } from './repository-shaping.service';
+import { RepositoryService } from './repository.service';
 
 /** What a transfer request ended in: pending (Forgejo answers 201) or done (202). */
 export interface TransferOutcome {
@@ -63,6 +64,7 @@ export class RepositoryTransfers implements OnApplicationBootstrap {
     private readonly access: RepositoryAccess,
     private readonly git: BareRepositories,
     private readonly shaping: RepositoryShaping,
+    private readonly repositoryService: RepositoryService,
   ) {}
 
   /** `repoTransfer`: only the repository's owner (an organization's owners) or a site admin may give it away. */
@@ -195,13 +197,18 @@ export class RepositoryTransfers implements OnApplicationBootstrap {
     await this.moveFiles({ repoId: ctx.repo.id, movingFrom: ctx.owner.name });
   }
 
-  /** Renames the folder to where the repository's owner says it is (unless already done), then forgets the note. */
+  /**
+   * Renames the folder to where the repository's owner says it is (unless
+   * already done), then forgets the note. The size is measured again at the
+   * new place: a push that ended while the folder moved measured the old one.
+   */
   private async moveFiles({ repoId, movingFrom }: Pick<RepositoryTransfer, 'repoId' | 'movingFrom'>): Promise<void> {
     const repo = await this.repositories.findById(repoId);
     const owner = repo && (await this.owners.findById(repo.ownerId));
     if (repo && owner && movingFrom && !(await this.git.exists(owner.name, repo.name)))
       await this.git.move({ owner: movingFrom, repo: repo.name }, { owner: owner.name, repo: repo.name });
     await this.transfers.finishMove(repoId);
+    if (repo && owner && (await this.git.exists(owner.name, repo.name))) await this.repositoryService.refreshGitSize(repo, owner);
   }
 
   private async shapeAfter(ctx: RepoContext, recipient: Owner, viewer: Owner): Promise<ApiRepository> {
