@@ -1,5 +1,6 @@
 import { DIFF_ARGS, parseDiff } from './diff-parser';
 import { GitNotFoundError } from './errors';
+import { streamGit, type GitStream } from './git-stream';
 import { countCommits, logWithFiles, pageArgs, resolveCommit } from './read';
 import { runGit } from './run-git';
 import type { ChangedFile, CommitWithFiles, Page } from './types';
@@ -40,4 +41,31 @@ export async function isAncestor(repoPath: string, ancestor: string, descendant:
   const [a, d] = await Promise.all([resolveCommit(repoPath, ancestor), resolveCommit(repoPath, descendant)]);
   const { exitCode } = await runGit(['merge-base', '--is-ancestor', a, d], { gitDir: repoPath, allowedExitCodes: [0, 1] });
   return exitCode === 0;
+}
+
+/**
+ * What a pull request from `head` into `base` changes, streamed from git: `diff` from their
+ * merge base to head (as `git diff base...head`), `patch` one mail per commit base lacks (as
+ * `git format-patch base..head`). `binary` includes binary files' contents.
+ */
+export async function openPullDiff(
+  repoPath: string,
+  base: string,
+  head: string,
+  kind: 'diff' | 'patch',
+  binary = false,
+): Promise<GitStream> {
+  const [baseSha, headSha] = await Promise.all([resolveCommit(repoPath, base), resolveCommit(repoPath, head)]);
+  const binaryArgs = binary ? ['--binary'] : [];
+  if (kind === 'patch') {
+    return streamGit(
+      ['-c', 'core.quotePath=false', 'format-patch', '--no-signature', '--stdout', ...binaryArgs, `${baseSha}..${headSha}`],
+      {
+        gitDir: repoPath,
+      },
+    );
+  }
+  const ancestor = await mergeBase(repoPath, baseSha, headSha);
+  if (ancestor === undefined) throw new GitNotFoundError(`${base} and ${head} have no common history`);
+  return streamGit(['-c', 'core.quotePath=false', 'diff', '-M', ...binaryArgs, ancestor, headSha], { gitDir: repoPath });
 }

@@ -290,6 +290,26 @@ describe('pull request merges', () => {
     expect((await compare('main...feature', stranger)).status).toBe(404);
   });
 
+  it('downloads the pull request as .diff (from the merge base) and .patch (one mail per commit)', async () => {
+    const s = await diverged({ isPrivate: true });
+    const download = (suffix: string, user = owner) => server.request(`${s.base}/${s.pull.number}.${suffix}`, as(user));
+    const diff = await download('diff');
+    expect([diff.status, diff.headers.get('content-type')]).toEqual([200, 'text/plain; charset=utf-8']);
+    expect(diff.text).toContain('diff --git a/f1.txt b/f1.txt');
+    expect(diff.text).toContain('+f2\n');
+    expect(diff.text).not.toContain('main.txt');
+    const patch = await download('patch');
+    expect(patch.status).toBe(200);
+    expect(patch.text.match(/^Subject: \[PATCH [0-9/]+\] .*$/gm)).toEqual([
+      'Subject: [PATCH 1/2] feature one',
+      'Subject: [PATCH 2/2] feature two',
+    ]);
+    expect((await download('zip')).status).toBe(404);
+    expect((await server.request(`${s.base}/999.diff`, as(owner))).status).toBe(404);
+    expect((await download('diff', stranger)).status).toBe(404);
+    expect((await server.request(`${s.base}/${s.pull.number}`, as(owner))).body.number).toBe(s.pull.number);
+  });
+
   it('answers 422 for an unknown style, 404 for a closed pull request', async () => {
     const s = await diverged();
     expect((await merge(s.base, s.pull.number, { Do: 'octopus' })).status).toBe(422);

@@ -2,6 +2,7 @@ import { FactoryProvider } from '@nestjs/common';
 import * as git from '@bellows/git';
 import { BellowsConfig } from '../../config';
 import { GitTransport } from '../../modules/git-http/git-transport';
+import { PullDiffs } from '../../modules/pulls/pull-diffs';
 import { MergeConflictError, MergeStyleError, PullMerges } from '../../modules/pulls/pull-merges';
 import { BareRepositories } from '../../modules/repositories/bare-repositories';
 import { GitObjects } from '../../modules/repositories/git-objects';
@@ -81,6 +82,7 @@ export const GIT_PORTS: FactoryProvider[] = [
     updateBranch: git.updateBranch,
     deleteBranchAt: git.deleteBranchAt,
   })),
+  bindGitPort(PullDiffs, () => ({ openPullDiff: git.openPullDiff })),
   bindGitPort(GitTransport, () => ({
     advertiseRefs: git.advertiseRefs,
     serviceRpc: git.serviceRpc,

@@ -1,4 +1,16 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res, UnprocessableEntityException } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  NotFoundException,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Res,
+  UnprocessableEntityException,
+} from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
   ApiConflictResponse,
@@ -7,6 +19,8 @@ import {
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiParam,
+  ApiProduces,
   ApiQuery,
   ApiResponse,
   ApiTags,
@@ -27,6 +41,7 @@ import { PullsService } from './pulls.service';
 import { parseId } from '../../http/id-param.pipe';
 
 const STATES: readonly PullRequestState[] = ['open', 'closed', 'all'];
+const DIFF_TYPES = ['diff', 'patch'] as const;
 
 /** Pull requests of a repository: `/repos/{owner}/{repo}/pulls…`. */
 @ApiTags('repository')
@@ -71,6 +86,29 @@ export class PullsController {
     const target = await this.repos.forReading(owner, repo, actor);
     const [items, total] = await this.pulls.list(target, state, paging, actor?.user);
     return new PageOf(items, total, paging);
+  }
+
+  /** The pull request's changes as text (`.diff` or `.patch`), streamed from git. */
+  @Get(':index.:diffType')
+  @ApiParam({ name: 'diffType', enum: DIFF_TYPES })
+  @ApiQuery({ name: 'binary', required: false, type: 'boolean', description: 'include binary files' })
+  @ApiProduces('text/plain')
+  @ApiOkResponse({ description: 'from the merge base to the head (`diff`), or one mail per commit (`patch`)', schema: { type: 'string' } })
+  @ApiNotFoundResponse({ description: 'no such pull request' })
+  async repoDownloadPullDiffOrPatch(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('index') index: string,
+    @Param('diffType') diffType: string,
+    @Query('binary') binary: unknown,
+    @CurrentActor() actor: Actor | undefined,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    if (!(DIFF_TYPES as readonly string[]).includes(diffType)) throw new NotFoundException(`.${diffType} is neither .diff nor .patch`);
+    const target = await this.repos.forReading(owner, repo, actor);
+    const kind = diffType as (typeof DIFF_TYPES)[number];
+    const stream = await this.pulls.diff(target, pullNumber(index), kind, queryText(binary) === 'true');
+    await reply.header('content-type', 'text/plain; charset=utf-8').header('x-content-type-options', 'nosniff').send(stream.output);
   }
 
   @Get(':index')

@@ -14,11 +14,13 @@ import { BellowsConfig } from '../../config';
 import { PageRequest } from '../../http/pagination';
 import { withGitErrors } from '../repo-files/git-errors';
 import { ChangedFile, CommitWithFiles, Page, RepositoryHistory } from '../repositories/repository-history';
+import { GitStream } from '../repositories/repository-contents';
 import { RepositoryRefs } from '../repositories/repository-refs';
 import { RepoGit } from '../repo-files/repo-git';
 import { CommentType } from '../issues/timeline-types';
 import { ApiPullRequest, CreatePullRequestOption, EditPullRequestOption, PullGitState, toApiPullRequest } from './dto/pull-request.dto';
 import { ForkPullHeads } from './fork-pull-heads';
+import { PullDiffs } from './pull-diffs';
 import { PullHeads } from './pull-heads';
 import { pullHeadRef } from './pull-merges';
 import { PullMergeability } from './pull-mergeability';
@@ -36,6 +38,7 @@ export class PullsService {
     private readonly history: RepositoryHistory,
     private readonly heads: PullHeads,
     private readonly mergeability: PullMergeability,
+    private readonly diffs: PullDiffs,
     private readonly owners: OwnerStore,
     private readonly forkHeads: ForkPullHeads,
     @Inject(CONFIG) private readonly config: BellowsConfig,
@@ -145,6 +148,13 @@ export class PullsService {
     const pull = here ? await this.pullRequests.findLatest(target.repo.id, branch, base) : null;
     if (!pull) throw new NotFoundException(`no pull request proposes ${head} for ${base} in ${target.owner.name}/${target.repo.name}`);
     return this.shape(target, pull, viewer);
+  }
+
+  /** The pull request's changes as a diff or patch, streamed from git (Forgejo's `repoDownloadPullDiffOrPatch`). */
+  async diff(target: RepoGit, index: number, kind: 'diff' | 'patch', binary: boolean): Promise<GitStream> {
+    const pull = await this.find(target, index);
+    const head = (await this.heads.sync(target.path, pull)) ?? this.headOf(pull).revision;
+    return withGitErrors(() => this.diffs.openPullDiff(target.path, refOf(pull.baseBranch), head, kind, binary));
   }
 
   /** The commits the head brings that the base lacks, newest first, each with its files. */
