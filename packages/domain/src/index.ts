@@ -13,4 +13,5 @@ export * from './storage';
 export * from './unit-of-work';
 export * from './keys';
 export * from './commit-statuses';
+export * from './protection';
 export * from './topics';

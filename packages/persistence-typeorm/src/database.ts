@@ -26,6 +26,7 @@ import { TypeOrmRepositoryStore } from './stores/repository.store';
 import { TypeOrmRepositoryTransferStore } from './stores/repository-transfer.store';
 import { TypeOrmPullRequestStore } from './stores/pull-request.store';
 import { TypeOrmPullReviewStore } from './stores/pull-review.store';
+import { TypeOrmProtectionStore } from './stores/protection.store';
 import { TypeOrmRepositorySearchStore } from './stores/repository-search.store';
 import { TypeOrmCollaborationStore } from './stores/collaboration.store';
 import { TypeOrmTeamRepositoryStore } from './stores/team-repository.store';
@@ -82,6 +83,8 @@ export class Database {
   readonly pullRequests: TypeOrmPullRequestStore;
   /** Reviews of pull requests, their line comments and requests to review. */
   readonly pullReviews: TypeOrmPullReviewStore;
+  /** Branch and tag protection rules. */
+  readonly protection: TypeOrmProtectionStore;
   /** Git LFS objects and their repository references (keeps `lfs_size` and the ledger in step). */
   /** Users' SSH keys and repositories' deploy keys. */
   readonly sshKeys: TypeOrmSshKeyStore;
@@ -134,6 +137,7 @@ export class Database {
     this.actionSecrets = new TypeOrmActionSecretStore(manager);
     this.pullRequests = new TypeOrmPullRequestStore(manager, inTransaction);
     this.pullReviews = new TypeOrmPullReviewStore(manager, inTransaction);
+    this.protection = new TypeOrmProtectionStore(manager);
     this.lfs = new TypeOrmLfsStore(manager, inTransaction);
     this.labels = new TypeOrmLabelStore(manager);
     this.issueLabels = new TypeOrmIssueLabelStore(manager);

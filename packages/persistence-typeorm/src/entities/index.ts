@@ -27,6 +27,8 @@ import { ActionSecretEntity } from './action-secret.entity';
 import { SshKeyEntity } from './ssh-key.entity';
 import { PullReviewEntity } from './pull-review.entity';
 import { PullReviewCommentEntity } from './pull-review-comment.entity';
+import { ProtectedBranchEntity } from './protected-branch.entity';
+import { ProtectedTagEntity } from './protected-tag.entity';
 import { CommitStatusEntity } from './commit-status.entity';
 import { RepoTopicEntity, TopicEntity } from './topic.entity';
 
@@ -42,6 +44,8 @@ export * from './team-repository.entity';
 export * from './issue.entity';
 export * from './pull-review.entity';
 export * from './pull-review-comment.entity';
+export * from './protected-branch.entity';
+export * from './protected-tag.entity';
 export * from './pull-request.entity';
 export * from './milestone.entity';
 export * from './issue-assignee.entity';
@@ -92,5 +96,7 @@ export const ENTITIES = [
   RepoTopicEntity,
   PullReviewEntity,
   PullReviewCommentEntity,
+  ProtectedBranchEntity,
+  ProtectedTagEntity,
   SshKeyEntity,
 ];

@@ -17,6 +17,7 @@ import { ActionSecrets1763800014000 } from './1763800014000-action-secrets';
 import { TotpLastUsedStep1763800015000 } from './1763800015000-totp-last-used-step';
 import { LastIssueIndex1763800016000 } from './1763800016000-last-issue-index';
 import { PullReviews1763800022000 } from './1763800022000-pull-reviews';
+import { RefProtection1763800024000 } from './1763800024000-ref-protection';
 import { LazyPackageDigests1763800017000 } from './1763800017000-lazy-package-digests';
 import { CommitStatuses1763800018000 } from './1763800018000-commit-statuses';
 import { Topics1763800025000 } from './1763800025000-topics';
@@ -47,6 +48,7 @@ export const MIGRATIONS = [
   PullRequestMerger1763800020000,
   ForksAndTransfers1763800021000,
   PullReviews1763800022000,
+  RefProtection1763800024000,
   ForkPullRequests1763800023000,
   Topics1763800025000,
 ];
