@@ -1,7 +1,9 @@
 import { createGunzip } from 'node:zlib';
 import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
+import type { RefPolicy } from '@bellows/domain';
 import { InvalidGitInputError } from './errors';
+import { refPolicyInvocation } from './ref-update-hook';
 import { runGitIntoSocket, streamGit, type GitRun, type GitStream } from './git-stream';
 
 export type GitService = 'git-upload-pack' | 'git-receive-pack';
@@ -18,6 +20,8 @@ export interface SmartHttpOptions {
    * GIT_PROTOCOL so that protocol v2 clients get a v2 conversation.
    */
   gitProtocol?: string;
+  /** For receive-pack: what this pusher may do to protected refs; each ref update is judged by git's update hook. */
+  refPolicy?: RefPolicy;
 }
 
 export interface ServiceRpcOptions extends SmartHttpOptions {
@@ -55,8 +59,9 @@ export function advertiseRefs(repoPath: string, service: GitService, options: Sm
  */
 export function serviceRpc(repoPath: string, service: GitService, input: Readable, options: ServiceRpcOptions = {}): GitStream {
   assertService(service);
-  return streamGit([serviceCommand(service), '--stateless-rpc', repoPath], {
-    env: protocolEnvironment(options.gitProtocol),
+  const hook = refPolicyInvocation(options.refPolicy);
+  return streamGit([...hook.args, serviceCommand(service), '--stateless-rpc', repoPath], {
+    env: { ...protocolEnvironment(options.gitProtocol), ...hook.env },
     input: options.gzip ? [input, createGunzip()] : input,
   });
 }
@@ -88,7 +93,11 @@ export function serviceRpcIntoSocket(
  */
 export function serviceSession(repoPath: string, service: GitService, input: Readable, options: SmartHttpOptions = {}): GitStream {
   assertService(service);
-  return streamGit([serviceCommand(service), repoPath], { env: protocolEnvironment(options.gitProtocol), input });
+  const hook = refPolicyInvocation(options.refPolicy);
+  return streamGit([...hook.args, serviceCommand(service), repoPath], {
+    env: { ...protocolEnvironment(options.gitProtocol), ...hook.env },
+    input,
+  });
 }
 
 function assertService(service: string): void {
