@@ -9,6 +9,7 @@ import { SshModule } from '../modules/ssh/ssh.module';
 import { RepoFilesModule } from '../modules/repo-files/repo-files.module';
 import { PullsModule } from '../modules/pulls/pulls.module';
 import { ReviewsModule } from '../modules/reviews/reviews.module';
+import { ProtectionModule } from '../modules/protection/protection.module';
 import { WikiModule } from '../modules/wiki/wiki.module';
 import { LabelsModule } from '../modules/labels/labels.module';
 import { AttachmentsModule } from '../modules/attachments/attachments.module';
@@ -39,6 +40,7 @@ export const FEATURE_MODULES = [
   SshModule,
   PullsModule,
   ReviewsModule,
+  ProtectionModule,
   WikiModule,
   IssuesModule,
   NotificationsModule,

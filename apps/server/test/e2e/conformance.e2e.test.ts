@@ -273,6 +273,7 @@ const STEPS: Step[] = [
   },
   { method: 'GET', path: '/repos/{pullOwner}/{pullRepo}/pulls/{pullBase}/{pullHead}', as: 'anonymous', status: 200, needs: ['pullIndex'] },
   { method: 'POST', path: '/repos/{pullOwner}/{pullRepo}/pulls/{pullIndex}/update', as: 'user', status: 200, needs: ['pullIndex'] },
+  { method: 'GET', path: '/repos/{pullOwner}/{pullRepo}/compare/{pullCompare}', as: 'anonymous', status: 200, needs: ['pullIndex'] },
   { method: 'GET', path: '/repos/{pullOwner}/{pullRepo}/pulls/{pullIndex}/merge', as: 'user', status: 404, needs: ['pullIndex'] },
   {
     method: 'POST',
@@ -284,10 +285,7 @@ const STEPS: Step[] = [
   },
   { method: 'GET', path: '/repos/{pullOwner}/{pullRepo}/pulls/{pullIndex}/merge', as: 'anonymous', status: 204, needs: ['pullIndex'] },
   { method: 'GET', path: '/repos/{pullOwner}/{pullRepo}/pulls/{pullIndex}', as: 'anonymous', status: 200, needs: ['pullIndex'] },
-  // Several files in one commit, a deletion and a patch through the contents API (issue 13).
-  {
   // Reviews (issue 13): the poster may comment on their own pull request, with a line comment.
-  { method: 'GET', path: '/repos/{pullOwner}/{pullRepo}/compare/{pullCompare}', as: 'anonymous', status: 200, needs: ['pullIndex'] },
   {
     method: 'POST',
     path: '/repos/{pullOwner}/{pullRepo}/pulls/{pullIndex}/reviews',
@@ -312,6 +310,63 @@ const STEPS: Step[] = [
     status: 200,
     needs: ['reviewId'],
   },
+  // Branch and tag protection rules (issue 13), in a repository of their own.
+  {
+    method: 'POST',
+    path: '/user/repos',
+    as: 'user',
+    status: 201,
+    body: () => ({ name: `conf-protect-${unique}`, auto_init: true }),
+    keep: (body, scenario) => Object.assign(scenario.values, { guardOwner: body.owner.login, guardRepo: body.name }),
+  },
+  {
+    method: 'POST',
+    path: '/repos/{guardOwner}/{guardRepo}/branch_protections',
+    as: 'user',
+    status: 201,
+    needs: ['guardRepo'],
+    body: () => ({ rule_name: 'main', enable_push: true, required_approvals: 1, enable_status_check: true, status_check_contexts: ['ci'] }),
+    keep: (body, scenario) => void (scenario.values.guardRule = body.rule_name),
+  },
+  { method: 'GET', path: '/repos/{guardOwner}/{guardRepo}/branch_protections', as: 'user', status: 200, needs: ['guardRule'] },
+  { method: 'GET', path: '/repos/{guardOwner}/{guardRepo}/branch_protections/{guardRule}', as: 'user', status: 200, needs: ['guardRule'] },
+  {
+    method: 'PATCH',
+    path: '/repos/{guardOwner}/{guardRepo}/branch_protections/{guardRule}',
+    as: 'user',
+    status: 200,
+    needs: ['guardRule'],
+    body: () => ({ required_approvals: 2 }),
+  },
+  {
+    method: 'DELETE',
+    path: '/repos/{guardOwner}/{guardRepo}/branch_protections/{guardRule}',
+    as: 'user',
+    status: 204,
+    needs: ['guardRule'],
+  },
+  {
+    method: 'POST',
+    path: '/repos/{guardOwner}/{guardRepo}/tag_protections',
+    as: 'user',
+    status: 201,
+    needs: ['guardRepo'],
+    body: (scenario) => ({ name_pattern: 'v*', whitelist_usernames: [scenario.values.username] }),
+    keep: (body, scenario) => void (scenario.values.tagRule = String(body.id)),
+  },
+  { method: 'GET', path: '/repos/{guardOwner}/{guardRepo}/tag_protections', as: 'user', status: 200, needs: ['tagRule'] },
+  { method: 'GET', path: '/repos/{guardOwner}/{guardRepo}/tag_protections/{tagRule}', as: 'user', status: 200, needs: ['tagRule'] },
+  {
+    method: 'PATCH',
+    path: '/repos/{guardOwner}/{guardRepo}/tag_protections/{tagRule}',
+    as: 'user',
+    status: 200,
+    needs: ['tagRule'],
+    body: () => ({ name_pattern: 'release-*' }),
+  },
+  { method: 'DELETE', path: '/repos/{guardOwner}/{guardRepo}/tag_protections/{tagRule}', as: 'user', status: 204, needs: ['tagRule'] },
+  // Several files in one commit, a deletion and a patch through the contents API (issue 13).
+  {
     method: 'POST',
     path: '/user/repos',
     as: 'user',

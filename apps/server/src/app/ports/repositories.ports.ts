@@ -3,6 +3,7 @@ import {
   LfsStore,
   PullRequestStore,
   PullReviewStore,
+  ProtectionStore,
   RepositorySearchStore,
   RepositoryStore,
   TeamRepositoryStore,
@@ -21,5 +22,6 @@ export const REPOSITORIES_PORTS = [
   bindPort(LfsStore, (db) => db.lfs),
   bindPort(PullRequestStore, (db) => db.pullRequests),
   bindPort(PullReviewStore, (db) => db.pullReviews),
+  bindPort(ProtectionStore, (db) => db.protection),
   ...GIT_PORTS,
 ];

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RefProtectionModule } from '../protection/ref-protection.module';
 import { RepositoriesModule } from '../repositories/repositories.module';
 import { GitHttpRoutes } from './git-http.routes';
 import { GitRepositoryLocator } from './git-repository-locator';
@@ -12,7 +13,7 @@ import { SmartHttpHandler } from './smart-http.handler';
  * (`{owner}/{repo}.git`, `{owner}/{repo}.wiki.git`) and Git LFS, outside /api/v1.
  */
 @Module({
-  imports: [RepositoriesModule],
+  imports: [RepositoriesModule, RefProtectionModule],
   providers: [GitRequestAccess, GitRepositoryLocator, SmartHttpHandler, LfsObjectStorage, LfsHandler, GitHttpRoutes],
   exports: [GitRequestAccess, LfsObjectStorage],
 })

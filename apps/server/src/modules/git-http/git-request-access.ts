@@ -35,8 +35,17 @@ export class GitRequestAccess {
   ) {}
 
   async authorize(request: FastifyRequest, target: GitRouteTarget, level: GitAccessLevel): Promise<RepoContext> {
+    return (await this.authorizeCaller(request, target, level)).ctx;
+  }
+
+  /** As authorize, also answering who the caller is (a push is judged by who pushes). */
+  async authorizeCaller(
+    request: FastifyRequest,
+    target: GitRouteTarget,
+    level: GitAccessLevel,
+  ): Promise<{ ctx: RepoContext; actor: Actor | undefined }> {
     const actor = await this.authenticator.authenticate(request, GIT_AUTHENTICATION);
-    return this.authorizeActor(actor, target, level);
+    return { ctx: await this.authorizeActor(actor, target, level), actor };
   }
 
   async authorizeActor(actor: Actor | undefined, target: GitRouteTarget, level: GitAccessLevel): Promise<RepoContext> {

@@ -1,3 +1,4 @@
+import type { RefPolicy } from '@bellows/domain';
 import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { GitExit, GitStream } from '../repositories/repository-contents';
@@ -29,6 +30,8 @@ export interface GitRun {
 export interface SmartHttpOptions {
   /** The client's `Git-Protocol` request header (e.g. "version=2"), so that protocol v2 clients get a v2 conversation. */
   gitProtocol?: string;
+  /** For receive-pack: what this pusher may do to protected refs; git refuses each update the policy refuses, naming the rule. */
+  refPolicy?: RefPolicy;
 }
 
 export interface ServiceRpcOptions extends SmartHttpOptions {

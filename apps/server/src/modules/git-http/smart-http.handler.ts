@@ -3,6 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Socket } from 'node:net';
 import { pipeline, Readable, Transform } from 'node:stream';
 import { ContainerGoneError } from '@bellows/domain';
+import { Actor } from '../../http/auth/actor';
+import { RefProtection } from '../protection/ref-protection.service';
 import { RepoContext } from '../repositories/repository-access.service';
 import { GitStream } from '../repositories/repository-contents';
 import { RepositoryService } from '../repositories/repository.service';
@@ -41,6 +43,7 @@ export class SmartHttpHandler {
     private readonly locator: GitRepositoryLocator,
     private readonly repositories: RepositoryService,
     private readonly transport: GitTransport,
+    private readonly protection: RefProtection,
   ) {}
 
   /** `GET /{owner}/{repo}.git/info/refs?service=…` */
@@ -65,7 +68,10 @@ export class SmartHttpHandler {
     if (headerOf(request, 'content-type') !== types.request)
       throw new UnsupportedMediaTypeException(`the request body must be ${types.request}`);
     const options: ServiceRpcOptions = { gzip: requestIsGzipped(request), gitProtocol: headerOf(request, 'git-protocol') };
-    const { target, ctx, repoPath } = await this.open(request, service);
+    const { target, ctx, repoPath, actor } = await this.open(request, service);
+    // A push is judged ref by ref by git's update hook, against what this pusher may do to protected refs.
+    if (service === 'git-receive-pack' && actor && !target.wiki)
+      options.refPolicy = await this.protection.policyFor(ctx, { user: actor.user });
     const connection = service === 'git-upload-pack' ? plainConnectionOf(request.raw) : undefined;
     if (connection) return this.uploadPackIntoConnection(repoPath, request, reply, connection, options);
     const rpc = this.transport.serviceRpc(repoPath, service, request.raw, options);
@@ -111,12 +117,12 @@ export class SmartHttpHandler {
   private async open(
     request: FastifyRequest<{ Params: RepoParams }>,
     service: GitService,
-  ): Promise<{ target: GitRouteTarget; ctx: RepoContext; repoPath: string }> {
+  ): Promise<{ target: GitRouteTarget; ctx: RepoContext; repoPath: string; actor: Actor | undefined }> {
     const target = parseGitRouteTarget(request.params.owner, request.params.repo);
     const pushing = service === 'git-receive-pack';
-    const ctx = await this.access.authorize(request, target, pushing ? 'write' : 'read');
+    const { ctx, actor } = await this.access.authorizeCaller(request, target, pushing ? 'write' : 'read');
     const repoPath = await this.locator.locate(ctx, target.wiki, { createWiki: pushing });
-    return { target, ctx, repoPath };
+    return { target, ctx, repoPath, actor };
   }
 
   /**

@@ -2,6 +2,7 @@ import { BadRequestException, Injectable, NotFoundException, UnprocessableEntity
 import type { Readable } from 'node:stream';
 import { MAX_LFS_POINTER_SIZE, Owner, parseLfsPointer } from '@bellows/domain';
 import { LfsObjectStorage } from '../git-http/lfs/lfs-object-storage';
+import { RefProtection } from '../protection/ref-protection.service';
 import { GitConflictError } from '../repositories/git-errors';
 import { BlobHandle, CheckedFileChange, GitIdentity, RepositoryContents, TreeEntry } from '../repositories/repository-contents';
 import { RepositoryHistory } from '../repositories/repository-history';
@@ -48,6 +49,7 @@ export class RepoContentsService {
     private readonly history: RepositoryHistory,
     private readonly contents: RepositoryContents,
     private readonly lfsObjects: LfsObjectStorage,
+    private readonly protection: RefProtection,
   ) {}
 
   /** A file (with its content) or a directory (its entries); 404 when the path or ref does not exist. */
@@ -193,6 +195,8 @@ export class RepoContentsService {
     if (plan.newBranch !== undefined && (await this.refs.branchTip(target.path, plan.newBranch)) !== undefined) {
       throw mistakeError(mistake, `new_branch: branch ${plan.newBranch} already exists`);
     }
+    // A commit through the API is judged like a push by its author (403 naming the rule).
+    await this.protection.requireBranchChange(target, plan.ref, { user: plan.committedBy }, plan.newBranch ? 'create' : 'update');
   }
 
   /** Each operation meets what is on the branch now: a created file is new, an updated or deleted one is at `sha`. */
@@ -230,8 +234,10 @@ interface PlannedOperation {
 interface CommitPlan {
   branch: string;
   newBranch?: string;
-  /** The branch the answer's links name: the new branch when there is one. */
+  /** The branch the answer's links name, and the commit lands on: the new branch when there is one. */
   ref: string;
+  /** Who commits (branch protection judges them). */
+  committedBy: Owner;
   message: string;
   author: GitIdentity;
   committer: GitIdentity;
@@ -247,6 +253,7 @@ function planOf(target: RepoGit, options: CommitFileOptions, actor: Owner, opera
     branch,
     newBranch,
     ref: newBranch ?? branch,
+    committedBy: actor,
     message: options.message?.trim() || defaultMessage(operations),
     author: identityOf(options.author, actor, options.dates?.author),
     committer: identityOf(options.committer ?? options.author, actor, options.dates?.committer),

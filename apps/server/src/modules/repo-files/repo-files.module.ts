@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { GitHttpModule } from '../git-http/git-http.module';
+import { RefProtectionModule } from '../protection/ref-protection.module';
 import { RepositoriesModule } from '../repositories/repositories.module';
 import { CommitAccounts } from './commit-accounts.service';
 import { RepoContentsController } from './repo-contents.controller';
@@ -15,7 +16,7 @@ import { RepoHistoryService } from './repo-history.service';
  * pull request modules.
  */
 @Module({
-  imports: [RepositoriesModule, GitHttpModule],
+  imports: [RepositoriesModule, GitHttpModule, RefProtectionModule],
   controllers: [RepoHistoryController, RepoContentsController],
   providers: [RepoGitResolver, CommitAccounts, RepoContentsService, RepoHistoryService],
   exports: [RepoGitResolver, CommitAccounts],
