@@ -16,6 +16,7 @@ import {
 } from '@bellows/domain';
 import { ShapeContext, usersSeenBy } from '../accounts/dto/user.dto';
 import { SHAPE_CONTEXT } from '../accounts/shape-context.provider';
+import { pullHeadRef } from '../pulls/pull-merges';
 import { RepoGit } from '../repo-files/repo-git';
 import { atLeast } from '../repositories/repo-permission';
 import { RepositoryAccess } from '../repositories/repository-access.service';
@@ -193,7 +194,8 @@ export class ReviewsService {
   private async target(repo: RepoGit, index: number): Promise<ReviewTarget> {
     const pull = await this.pulls.findByIndex(repo.repo.id, index);
     if (!pull) throw new NotFoundException(`pull request #${index} does not exist`);
-    const headSha = (await this.refs.branchTip(repo.path, pull.headBranch)) ?? pull.mergedCommitId ?? '';
+    // The head as the base repository holds it, also for a pull request from a fork.
+    const headSha = (await this.refs.resolveRef(repo.path, pullHeadRef(index))) ?? pull.mergedCommitId ?? '';
     return { repo, pull, headSha };
   }
 
