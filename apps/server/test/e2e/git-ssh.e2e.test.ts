@@ -368,6 +368,40 @@ describe('git over SSH', () => {
       expect(await server.db.quotaRecount.differences()).toEqual([]);
     });
 
+    it('enforces branch protection on a push over SSH, for a user and a deploy key alike', async () => {
+      await createTestRepository(server, alice.user, { name: 'guarded', autoInit: true });
+      const rule = await server.request('/repos/alice/guarded/branch_protections', {
+        method: 'POST',
+        auth: { token: alice.token },
+        body: { rule_name: 'main', enable_push: true, enable_push_whitelist: true, push_whitelist_usernames: ['bob'] },
+      });
+      expect(rule.status).toBe(201);
+      const deploy = newKey();
+      expect(
+        (
+          await server.request('/repos/alice/guarded/keys', {
+            method: 'POST',
+            auth: { token: alice.token },
+            body: { title: 'bot', key: deploy.publicKey, read_only: false },
+          })
+        ).status,
+      ).toBe(201);
+      const work = git.folder('guarded');
+      await git.ok(['clone', '--quiet', sshUrl('alice/guarded.git'), '.'], work, gitSsh(aliceKey.file));
+      const tip = (await git.ok(['rev-parse', 'HEAD'], work)).trim();
+      writeFileSync(join(work, 'change.txt'), 'change\n');
+      await git.ok(['add', '.'], work);
+      await git.ok(['commit', '--quiet', '-m', 'change'], work);
+      for (const keyFile of [aliceKey.file, deploy.file]) {
+        const push = await git.run(['push', 'origin', 'HEAD:main'], work, gitSsh(keyFile));
+        expect(push.code).not.toBe(0);
+        expect(push.stderr).toMatch(/branch main is protected by main: you are not allowed to push to it/);
+      }
+      const after = await git.run(['ls-remote', 'origin', 'refs/heads/main'], work, gitSsh(aliceKey.file));
+      expect(after.stdout.split(/\s/)[0]).toBe(tip);
+      await git.ok(['push', '--quiet', 'origin', 'HEAD:topic'], work, gitSsh(aliceKey.file)); // other branches stay open
+    });
+
     it('offers no shell and runs no other command', async () => {
       const shell = await ssh(aliceKey.file);
       expect(shell.code).toBe(1);

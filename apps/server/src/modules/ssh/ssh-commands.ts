@@ -6,9 +6,11 @@ import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
 import { GitRepositoryLocator } from '../git-http/git-repository-locator';
 import { parseGitRouteTarget } from '../git-http/git-route-target';
-import { GitService, GitTransport } from '../git-http/git-transport';
+import { GitService, GitTransport, SmartHttpOptions } from '../git-http/git-transport';
 import { LfsActionTokens, LFS_ACTION_SCHEME } from '../git-http/lfs/lfs-action-token';
 import { logPushNotRecorded } from '../git-http/smart-http.handler';
+import { RefChanger, RefProtection } from '../protection/ref-protection.service';
+import { RepoContext } from '../repositories/repository-access.service';
 import { RepositoryService } from '../repositories/repository.service';
 import { parseSshCommand, SshCommand, UnsupportedSshCommandError } from './ssh-command';
 import { SshGitAccess } from './ssh-git-access';
@@ -39,6 +41,7 @@ export class SshCommands {
     private readonly locator: GitRepositoryLocator,
     private readonly repositories: RepositoryService,
     private readonly transport: GitTransport,
+    private readonly protection: RefProtection,
     @Inject(CONFIG) private readonly config: BellowsConfig,
   ) {
     this.lfsTokens = new LfsActionTokens(config.security.secretKey);
@@ -67,7 +70,10 @@ export class SshCommands {
     const pushing = command.service === 'git-receive-pack';
     const ctx = await this.access.authorize(identity, target, pushing ? 'write' : 'read');
     const repoPath = await this.locator.locate(ctx, target.wiki, { createWiki: pushing });
-    const exitCode = await this.stream(repoPath, command.service, channel, env);
+    const options: SmartHttpOptions = { gitProtocol: env.gitProtocol };
+    // Branch and tag protection judge a push over SSH as over HTTP (git's update hook applies the policy).
+    if (pushing && !target.wiki) options.refPolicy = await this.protection.policyFor(ctx, changerOf(identity, ctx));
+    const exitCode = await this.stream(repoPath, command.service, channel, options);
     // The wiki's size is not counted for quota; the repository's is measured from disk, as after a push over HTTP.
     if (pushing && exitCode === 0 && !target.wiki) {
       await this.repositories
@@ -78,9 +84,9 @@ export class SshCommands {
   }
 
   /** Pipes the channel into git and git's output back, until git exits; a client that goes away stops git. */
-  private async stream(repoPath: string, service: GitService, channel: ServerChannel, env: SshSessionEnv): Promise<number> {
+  private async stream(repoPath: string, service: GitService, channel: ServerChannel, options: SmartHttpOptions): Promise<number> {
     const input = channel.pipe(new PassThrough());
-    const session = this.transport.serviceSession(repoPath, service, input, { gitProtocol: env.gitProtocol });
+    const session = this.transport.serviceSession(repoPath, service, input, options);
     // The client went away: stop git whether it was still reading or still writing.
     channel.once('close', () => {
       input.destroy();
@@ -120,4 +126,9 @@ function refusal(error: unknown, logger: Logger): string {
   if (error instanceof HttpException) return error.message;
   logger.error(`SSH command failed: ${error instanceof Error ? error.stack : String(error)}`);
   return 'internal error';
+}
+
+/** Who a push changes refs as: a user's key its user; a deploy key acts for its repository (its owner), marked as a deploy key. */
+function changerOf(identity: SshIdentity, ctx: RepoContext): RefChanger {
+  return identity.kind === 'user' ? { user: identity.user } : { user: ctx.owner, viaDeployKey: true };
 }
