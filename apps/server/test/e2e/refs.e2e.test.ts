@@ -261,4 +261,34 @@ describe('branches and tags', () => {
       await expectSizeTruth();
     });
   });
+
+  describe('protection', () => {
+    it('a protected branch is neither deleted nor renamed through the API (403 naming the rule); nothing changes', async () => {
+      const fresh = `${repo}-guarded`;
+      expect((await post('/user/repos', owner, { name: fresh, auto_init: true })).status).toBe(201);
+      expect((await post(api('/branches', fresh), owner, { new_branch_name: 'guarded' })).status).toBe(201);
+      expect((await post(api('/branch_protections', fresh), owner, { rule_name: 'guarded' })).status).toBe(201);
+      const before = await lsRemote(fresh);
+      const deletion = await del(api('/branches/guarded', fresh), owner);
+      expect(deletion.status).toBe(403);
+      expect(deletion.body.message).toContain('guarded');
+      const rename = await server.request(api('/branches/guarded', fresh), { method: 'PATCH', ...as(owner), body: { name: 'free' } });
+      expect(rename.status).toBe(403);
+      expect(await lsRemote(fresh)).toEqual(before);
+    });
+
+    it('a protected tag pattern refuses a tagger it does not list, on create and delete', async () => {
+      const fresh = `${repo}-tagrule`;
+      expect((await post('/user/repos', owner, { name: fresh, auto_init: true })).status).toBe(201);
+      expect((await post(api('/tags', fresh), owner, { tag_name: 'v9.0' })).status).toBe(201);
+      const rule = await post(api('/tag_protections', fresh), owner, { name_pattern: 'v9*', whitelist_usernames: [reader.name] });
+      expect(rule.status).toBe(201);
+      const before = await lsRemote(fresh);
+      expect((await post(api('/tags', fresh), owner, { tag_name: 'v9.1' })).status).toBe(403);
+      expect((await del(api('/tags/v9.0', fresh), owner)).status).toBe(403);
+      expect((await post(api('/tags', fresh), owner, { tag_name: 'v8.0' })).status).toBe(201);
+      expect((await lsRemote(fresh))['refs/tags/v9.0']).toBe(before['refs/tags/v9.0']);
+      expect((await lsRemote(fresh))['refs/tags/v9.1']).toBeUndefined();
+    });
+  });
 });

@@ -1,7 +1,9 @@
+import { Owner } from '@bellows/domain';
 import { ForbiddenException, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import { httpErrorForGit, withGitErrors } from '../repo-files/git-errors';
 import { RepoGit, RepoGitResolver } from '../repo-files/repo-git';
 import { ApiBranch, toApiBranch } from '../repo-files/dto/commit.dto';
+import { RefProtection } from '../protection/ref-protection.service';
 import { GitConflictError } from '../repositories/git-errors';
 import { RepositoryRefs } from '../repositories/repository-refs';
 import { RepositoryService } from '../repositories/repository.service';
@@ -20,10 +22,12 @@ export class BranchWrites {
     private readonly repos: RepoGitResolver,
     private readonly refs: RepositoryRefs,
     private readonly repositories: RepositoryService,
+    private readonly protection: RefProtection,
   ) {}
 
-  async create(target: RepoGit, option: CreateBranchRepoOption): Promise<ApiBranch> {
+  async create(target: RepoGit, option: CreateBranchRepoOption, actor: Owner): Promise<ApiBranch> {
     if (await this.refs.isEmpty(target.path)) throw new NotFoundException('Git Repository is empty.');
+    await this.protection.requireBranchChange(target, option.new_branch_name, { user: actor }, 'create');
     const start = await this.startOf(target, option);
     await withGitErrors(() => this.refs.createBranch(target.path, option.new_branch_name, start));
     await this.repos.afterWrite(target);
@@ -32,15 +36,19 @@ export class BranchWrites {
     return toApiBranch(branch, target.urls, target.canWrite);
   }
 
-  async delete(target: RepoGit, branchName: string): Promise<void> {
+  async delete(target: RepoGit, branchName: string, actor: Owner): Promise<void> {
     if (await this.refs.isEmpty(target.path)) throw new NotFoundException('Git Repository is empty.');
     if (branchName === target.repo.defaultBranch) throw new ForbiddenException(`can not delete default branch ${branchName}`);
+    await this.protection.requireBranchChange(target, branchName, { user: actor }, 'delete');
     await withGitErrors(() => this.refs.deleteBranch(target.path, branchName));
     await this.repos.afterWrite(target);
   }
 
-  async rename(target: RepoGit, from: string, option: UpdateBranchRepoOption): Promise<void> {
+  async rename(target: RepoGit, from: string, option: UpdateBranchRepoOption, actor: Owner): Promise<void> {
     if (await this.refs.isEmpty(target.path)) throw new NotFoundException('Git Repository is empty.');
+    // A rename deletes the old name and creates the new one: both must be allowed.
+    await this.protection.requireBranchChange(target, from, { user: actor }, 'delete');
+    await this.protection.requireBranchChange(target, option.name, { user: actor }, 'create');
     const sameName = () =>
       new UnprocessableEntityException('Cannot rename a branch using the same name or rename to a branch that already exists.');
     if (option.name === from) throw sameName();

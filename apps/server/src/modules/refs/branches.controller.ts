@@ -28,7 +28,7 @@ export class BranchesController {
   @Post()
   @RequireSignIn()
   @ApiCreatedResponse({ type: ApiBranch })
-  @ApiForbiddenResponse({ description: 'the caller may not write to the repository' })
+  @ApiForbiddenResponse({ description: 'the caller may not write to the repository, or a protection rule refuses the branch' })
   @ApiNotFoundResponse({ description: 'no such repository, an empty one, or no such branch, tag or commit to start from' })
   @ApiConflictResponse({ description: 'the branch exists' })
   @ApiUnprocessableEntityResponse({ description: 'a name git does not accept as a branch, or a malformed start' })
@@ -38,14 +38,14 @@ export class BranchesController {
     @Body() body: CreateBranchRepoOption,
     @CurrentActor() actor: Actor,
   ): Promise<ApiBranch> {
-    return this.branches.create(await this.repos.forWriting(owner, repo, actor), body);
+    return this.branches.create(await this.repos.forWriting(owner, repo, actor), body, actor.user);
   }
 
   @Delete(':branch')
   @RequireSignIn()
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'deleted' })
-  @ApiForbiddenResponse({ description: 'the default branch, or a caller who may not write' })
+  @ApiForbiddenResponse({ description: 'the default branch, a protected branch, or a caller who may not write' })
   @ApiNotFoundResponse({ description: 'no such repository or branch, or an empty repository' })
   async repoDeleteBranch(
     @Param('owner') owner: string,
@@ -53,7 +53,7 @@ export class BranchesController {
     @Param('branch') branch: string,
     @CurrentActor() actor: Actor,
   ): Promise<void> {
-    await this.branches.delete(await this.repos.forWriting(owner, repo, actor), branch);
+    await this.branches.delete(await this.repos.forWriting(owner, repo, actor), branch, actor.user);
   }
 
   @Patch(':branch')
@@ -70,6 +70,6 @@ export class BranchesController {
     @Body() body: UpdateBranchRepoOption,
     @CurrentActor() actor: Actor,
   ): Promise<void> {
-    await this.branches.rename(await this.repos.forWriting(owner, repo, actor), branch, body);
+    await this.branches.rename(await this.repos.forWriting(owner, repo, actor), branch, body, actor.user);
   }
 }

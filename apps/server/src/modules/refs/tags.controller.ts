@@ -57,7 +57,7 @@ export class TagsController {
   @Post()
   @RequireSignIn()
   @ApiCreatedResponse({ type: ApiTag })
-  @ApiForbiddenResponse({ description: 'the caller may not write to the repository' })
+  @ApiForbiddenResponse({ description: 'the caller may not write to the repository, or a tag protection rule refuses them' })
   @ApiNotFoundResponse({ description: 'no such repository, or a target that names no branch, tag or commit' })
   @ApiConflictResponse({ description: 'the tag exists' })
   @ApiUnprocessableEntityResponse({ description: 'a name git does not accept as a tag, or a malformed target' })
@@ -74,7 +74,7 @@ export class TagsController {
   @RequireSignIn()
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'deleted' })
-  @ApiForbiddenResponse({ description: 'the caller may not write to the repository' })
+  @ApiForbiddenResponse({ description: 'the caller may not write to the repository, or a tag protection rule refuses them' })
   @ApiNotFoundResponse({ description: 'no such repository or tag' })
   @ApiConflictResponse({ description: 'a published release stands on the tag (delete the release with its tag instead)' })
   async repoDeleteTag(
@@ -83,6 +83,6 @@ export class TagsController {
     @Param('tag') tag: string,
     @CurrentActor() actor: Actor,
   ): Promise<void> {
-    await this.tags.delete(await this.repos.forWriting(owner, repo, actor), tag);
+    await this.tags.delete(await this.repos.forWriting(owner, repo, actor), tag, actor.user);
   }
 }

@@ -1,6 +1,7 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { Owner, ReleaseStore } from '@bellows/domain';
 import { PageOf } from '../../http/page-of';
+import { RefProtection } from '../protection/ref-protection.service';
 import { PageRequest } from '../../http/pagination';
 import { withGitErrors } from '../repo-files/git-errors';
 import { RepoGit, RepoGitResolver } from '../repo-files/repo-git';
@@ -19,6 +20,7 @@ export class TagsService {
     private readonly repos: RepoGitResolver,
     private readonly refs: RepositoryRefs,
     private readonly releases: ReleaseStore,
+    private readonly protection: RefProtection,
   ) {}
 
   async list(target: RepoGit, paging: PageRequest): Promise<PageOf<ApiTag>> {
@@ -44,6 +46,7 @@ export class TagsService {
           tagger: { name: tagger.fullName || tagger.name, email: tagger.email || `${tagger.lowerName}@noreply.bellows` },
         }
       : undefined;
+    await this.protection.requireTagChange(target, option.tag_name, { user: tagger });
     const start = option.target || target.repo.defaultBranch;
     await withGitErrors(() =>
       annotation
@@ -54,7 +57,8 @@ export class TagsService {
     return this.get(target, option.tag_name);
   }
 
-  async delete(target: RepoGit, name: string): Promise<void> {
+  async delete(target: RepoGit, name: string, actor: Owner): Promise<void> {
+    await this.protection.requireTagChange(target, name, { user: actor });
     const release = await this.releases.findByTag(target.repo.id, name);
     if (release && !release.isDraft)
       throw new ConflictException(`a tag attached to a release cannot be deleted directly: delete release ${release.id}`);
