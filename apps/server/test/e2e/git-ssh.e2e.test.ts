@@ -179,6 +179,23 @@ describe('git over SSH', () => {
       expect(asDeployKey.status).toBe(422);
     });
 
+    it("hides a private user's keys from those who may not see the user", async () => {
+      const admin = await createTestUser(server, { admin: true });
+      const hidden = await createTestUser(server);
+      expect((await addUserKey(hidden, newKey().publicKey)).status).toBe(201);
+      const made = await server.request(`/admin/users/${hidden.name}`, {
+        method: 'PATCH',
+        auth: { token: admin.token },
+        body: { login_name: hidden.name, visibility: 'private' },
+      });
+      expect(made.status).toBe(200);
+      expect((await server.request(`/users/${hidden.name}/keys`)).status).toBe(404);
+      expect((await server.request(`/users/${hidden.name}/keys`, { auth: { token: bob.token } })).status).toBe(404);
+      const asAdmin = await server.request(`/users/${hidden.name}/keys`, { auth: { token: admin.token } });
+      expect(asAdmin.status).toBe(200);
+      expect(asAdmin.body).toHaveLength(1);
+    });
+
     it("lets a site administrator add and delete a user's key", async () => {
       const admin = await createTestUser(server, { admin: true });
       const key = newKey();
