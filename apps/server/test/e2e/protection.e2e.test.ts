@@ -224,4 +224,79 @@ describe('branch and tag protection', () => {
       expect(tags).toEqual(expect.arrayContaining(['nightly', 'v1.0']));
     });
   });
+
+  describe('merging into a protected branch', () => {
+    it('waits for the required approvals on the current head, no standing request for changes, and the status checks', async () => {
+      const gated = await createTestRepository(server, owner.user, { autoInit: true });
+      const reviewer = await createTestUser(server);
+      for (const user of [writer, reviewer]) {
+        await server.request(api(gated, `/collaborators/${user.name}`), { ...as(owner), method: 'PUT', body: { permission: 'write' } });
+      }
+      const rule = await server.request(api(gated, '/branch_protections'), {
+        ...as(owner),
+        method: 'POST',
+        body: {
+          rule_name: 'main',
+          enable_push: true,
+          required_approvals: 1,
+          dismiss_stale_approvals: true,
+          block_on_rejected_reviews: true,
+          enable_status_check: true,
+          status_check_contexts: ['ci'],
+        },
+      });
+      expect(rule.status).toBe(201);
+      const b64 = (text: string) => Buffer.from(text).toString('base64');
+      const write = async (content: string, sha?: string) =>
+        server.request(api(gated, '/contents/feature.txt'), {
+          ...as(writer),
+          method: sha ? 'PUT' : 'POST',
+          body: sha ? { content: b64(content), sha, branch: 'feature' } : { content: b64(content), new_branch: 'feature' },
+        });
+      const first = await write('one\n');
+      expect(first.status).toBe(201);
+      const pull = await server.request(api(gated, '/pulls'), {
+        ...as(writer),
+        method: 'POST',
+        body: { head: 'feature', base: 'main', title: 'gated' },
+      });
+      const index = pull.body.number;
+      const merge = () => server.request(api(gated, `/pulls/${index}/merge`), { ...as(owner), method: 'POST', body: { Do: 'merge' } });
+      const review = (event: string) =>
+        server.request(api(gated, `/pulls/${index}/reviews`), { ...as(reviewer), method: 'POST', body: { event, body: `${event} it` } });
+      const head = async () => (await server.request(api(gated, '/branches/feature'), as(owner))).body.commit.id as string;
+      const status = async (state: string) =>
+        expect(
+          (await server.request(api(gated, `/statuses/${await head()}`), { ...as(writer), method: 'POST', body: { state, context: 'ci' } }))
+            .status,
+        ).toBe(201);
+      const refusedFor = async (reason: RegExp) => {
+        const res = await merge();
+        expect([res.status, res.body.message]).toEqual([405, expect.stringMatching(reason)]);
+      };
+      const mainBefore = (await server.request(api(gated, '/branches/main'), as(owner))).body.commit.id;
+
+      await refusedFor(/0 of the 1 approvals/);
+      expect((await review('REQUEST_CHANGES')).status).toBe(200);
+      await refusedFor(/0 of the 1 approvals/);
+      expect((await review('APPROVED')).status).toBe(200);
+      await refusedFor(/status checks \(ci\)/);
+      await status('pending');
+      await refusedFor(/status checks \(ci\)/);
+
+      // A new commit on the head: the approval is stale and the check has not run on it.
+      expect((await write('two\n', first.body.content.sha)).status).toBe(200);
+      await refusedFor(/0 of the 1 approvals/);
+      expect((await review('APPROVED')).status).toBe(200);
+      await refusedFor(/status checks/);
+      await status('success');
+      expect((await server.request(api(gated, '/branches/main'), as(owner))).body.commit.id).toBe(mainBefore);
+
+      const merged = await merge();
+      expect(merged.status).toBe(200);
+      const onMain = await server.request(api(gated, '/contents/feature.txt?ref=main'), as(owner));
+      expect(Buffer.from(onMain.body.content, 'base64').toString()).toBe('two\n');
+      expect((await server.request(api(gated, `/pulls/${index}`), as(owner))).body.merged).toBe(true);
+    });
+  });
 });

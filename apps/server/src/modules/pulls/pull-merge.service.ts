@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import { GitIdentity, Owner, PullRequestStore, PullRequestWithIssue } from '@bellows/domain';
 import { CommentType } from '../issues/timeline-types';
+import { RefProtection } from '../protection/ref-protection.service';
 import { withGitErrors } from '../repo-files/git-errors';
 import { RepoGit, RepoGitResolver } from '../repo-files/repo-git';
 import { RepositoryHistory } from '../repositories/repository-history';
@@ -21,7 +22,8 @@ import { PullHeads } from './pull-heads';
  * Merging a pull request (`repoMergePullRequest`) with Forgejo's answers: 405
  * when it is merged already, when the caller may not write, or when it does not
  * merge cleanly; 404 when it is closed; 409 when its head is not the commit the
- * caller saw, when the base moved during the merge, or when a rebase conflicts.
+ * caller saw, when the base moved during the merge, or when a rebase conflicts;
+ * 405 too when the base branch's protection refuses it (approvals, checks).
  * The git data is written first (the base branch moves only if nobody moved it
  * meanwhile), then the repository is re-measured for the quota, then the merge
  * is recorded with its timeline entry.
@@ -36,6 +38,7 @@ export class PullMergeService {
     private readonly refs: RepositoryRefs,
     private readonly history: RepositoryHistory,
     private readonly repos: RepoGitResolver,
+    private readonly protection: RefProtection,
   ) {}
 
   /** 204 for a merged pull request, 404 otherwise (Forgejo's `repoPullRequestIsMerged`). */
@@ -57,6 +60,9 @@ export class PullMergeService {
       throw new MethodNotAllowedException(`the pull request is not mergeable: conflicts in ${check.conflictedFiles.join(', ')}`);
     if (input.head_commit_id && input.head_commit_id !== headSha)
       throw new ConflictException(`head out of date: the head is at ${headSha}, not ${input.head_commit_id}`);
+    // The base branch's protection: merge whitelist, approvals, requested changes, status checks (Forgejo: 405).
+    const refusal = await this.protection.mergeRefusal(target, { issueId: pull.issueId, baseBranch: pull.baseBranch, headSha }, merger);
+    if (refusal) throw new MethodNotAllowedException(`the pull request may not be merged yet: ${refusal}`);
 
     // Re-measured even when the base moved meanwhile: the merge's objects are in the repository then too.
     const merged = await this.mergeGit(target, pull, input, merger, headSha).finally(() => this.repos.afterWrite(target));

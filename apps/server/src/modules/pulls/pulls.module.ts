@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RefProtectionModule } from '../protection/ref-protection.module';
 import { RepoFilesModule } from '../repo-files/repo-files.module';
 import { RepositoriesModule } from '../repositories/repositories.module';
 import { CompareController } from './compare.controller';
@@ -12,7 +13,7 @@ import { PullsService } from './pulls.service';
 
 /** Pull requests between branches of one repository, numbered in the repository's issue sequence, and their merges. */
 @Module({
-  imports: [RepoFilesModule, RepositoriesModule],
+  imports: [RepoFilesModule, RepositoriesModule, RefProtectionModule],
   controllers: [PullsController, CompareController],
   providers: [CompareService, PullsService, PullMergeService, PullMergeability, PullHeads, ForkPullHeads],
 })
