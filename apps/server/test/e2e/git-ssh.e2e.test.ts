@@ -310,6 +310,18 @@ describe('git over SSH', () => {
       expect(readFileSync(join(again, 'data.txt'), 'utf8')).toHaveLength(80_000);
     });
 
+    it("pushes a repository's wiki over SSH, which then shows in the wiki API", async () => {
+      const work = git.folder('wiki');
+      await git.ok(['init', '--quiet', '.'], work);
+      writeFileSync(join(work, 'Home.md'), '# Welcome\n');
+      await git.ok(['add', '.'], work);
+      await git.ok(['commit', '--quiet', '-m', 'wiki home'], work);
+      await git.ok(['push', '--quiet', sshUrl('alice/secret.wiki.git'), 'HEAD:main'], work, gitSsh(aliceKey.file));
+      const pages = await server.request('/repos/alice/secret/wiki/pages', { auth: { token: alice.token } });
+      expect(pages.status).toBe(200);
+      expect(pages.body.map((page: { title: string }) => page.title)).toContain('Home');
+    });
+
     it("hides a private repository from a stranger's key and refuses an unknown key", async () => {
       const stranger = await git.run(['clone', sshUrl('alice/secret.git'), git.folder('stranger')], keysDir, gitSsh(bobKey.file));
       expect(stranger.code).not.toBe(0);
