@@ -150,4 +150,25 @@ describe('git data', () => {
       expect({ path, status: (await get(path, stranger)).status }).toEqual({ path, status: 404 });
     }
   });
+
+  it('repoGetLanguages counts the bytes of each language on the default branch, as linguist sorts files', async () => {
+    mkdirSync(join(work, 'src'), { recursive: true });
+    mkdirSync(join(work, 'vendor'), { recursive: true });
+    writeFileSync(join(work, 'src/app.ts'), 'export const answer = 42;\n'.repeat(10));
+    writeFileSync(join(work, 'src/tool.go'), 'package main\n');
+    writeFileSync(join(work, 'vendor/lib.go'), 'package lib\n'.repeat(100));
+    await git.ok(['add', '-A'], work);
+    await git.ok(['commit', '--quiet', '-m', 'Some code'], work);
+    await git.ok(['push', '--quiet', 'origin', 'HEAD:main'], work);
+
+    const res = await get('/languages');
+    expect(res.status).toBe(200);
+    expectForgejoShape('GET', '/repos/{owner}/{repo}/languages', 200, res.body);
+    expect(res.body).toEqual({ TypeScript: 260, Go: 13 });
+    expect((await get('/languages', stranger)).status).toBe(404);
+
+    const empty = `gitdata-empty-${Date.now().toString(36)}`;
+    await server.request('/user/repos', { method: 'POST', ...as(owner), body: { name: empty } });
+    expect((await server.request(api('/languages', empty), as(owner))).body).toEqual({});
+  });
 });

@@ -13,3 +13,4 @@ export * from './lfs-pointer';
 export * from './git-records';
 export * from './repository-transfer';
 export * from './repository-transfer-store';
+export * from './languages';
