@@ -67,9 +67,9 @@ export class Database {
   /** Which stored files rows still refer to (for the blob sweep). */
   readonly blobReferences: TypeOrmBlobReferenceStore;
   readonly repositories: TypeOrmRepositoryStore;
-  /** Repository lists and who else may use a repository (collaborators, teams). */
   /** Transfers of repositories between owners, pending or with their files still to move. */
   readonly repositoryTransfers: TypeOrmRepositoryTransferStore;
+  /** Repository lists and who else may use a repository (collaborators, teams). */
   readonly repositorySearch: TypeOrmRepositorySearchStore;
   readonly collaborations: TypeOrmCollaborationStore;
   readonly teamRepositories: TypeOrmTeamRepositoryStore;
@@ -79,6 +79,12 @@ export class Database {
   /** Actions runs with their unfinished artifact uploads, and actions secrets (sealed). */
   readonly actionRuns: TypeOrmActionRunStore;
   readonly actionSecrets: TypeOrmActionSecretStore;
+  /** Users' SSH keys and repositories' deploy keys. */
+  readonly sshKeys: TypeOrmSshKeyStore;
+  /** Statuses reported on commits. */
+  readonly commitStatuses: TypeOrmCommitStatusStore;
+  /** Repository topics. */
+  readonly topics: TypeOrmTopicStore;
   /** Pull requests with their issues (numbers shared with issues per repository). */
   readonly pullRequests: TypeOrmPullRequestStore;
   /** Reviews of pull requests, their line comments and requests to review. */
@@ -86,12 +92,6 @@ export class Database {
   /** Branch and tag protection rules. */
   readonly protection: TypeOrmProtectionStore;
   /** Git LFS objects and their repository references (keeps `lfs_size` and the ledger in step). */
-  /** Users' SSH keys and repositories' deploy keys. */
-  readonly sshKeys: TypeOrmSshKeyStore;
-  /** Statuses reported on commits. */
-  readonly commitStatuses: TypeOrmCommitStatusStore;
-  /** Repository topics. */
-  readonly topics: TypeOrmTopicStore;
   readonly lfs: TypeOrmLfsStore;
   /** Repository and organization labels, and the labels on issues. */
   readonly labels: TypeOrmLabelStore;
@@ -125,9 +125,9 @@ export class Database {
     this.quotaUsage = new TypeOrmQuotaUsageReader(manager);
     this.quotaRecount = new QuotaRecount(manager, inTransaction);
     this.repositories = new TypeOrmRepositoryStore(manager, inTransaction);
+    this.repositoryTransfers = new TypeOrmRepositoryTransferStore(manager, inTransaction);
     this.repositorySearch = new TypeOrmRepositorySearchStore(manager);
     this.collaborations = new TypeOrmCollaborationStore(manager);
-    this.repositoryTransfers = new TypeOrmRepositoryTransferStore(manager, inTransaction);
     this.teamRepositories = new TypeOrmTeamRepositoryStore(manager);
     this.attachments = new TypeOrmAttachmentStore(manager, inTransaction);
     this.releases = new TypeOrmReleaseStore(manager);
@@ -135,15 +135,15 @@ export class Database {
     this.artifacts = new TypeOrmArtifactStore(manager, inTransaction);
     this.actionRuns = new TypeOrmActionRunStore(manager, inTransaction);
     this.actionSecrets = new TypeOrmActionSecretStore(manager);
+    this.sshKeys = new TypeOrmSshKeyStore(manager);
+    this.commitStatuses = new TypeOrmCommitStatusStore(manager);
+    this.topics = new TypeOrmTopicStore(manager);
     this.pullRequests = new TypeOrmPullRequestStore(manager, inTransaction);
     this.pullReviews = new TypeOrmPullReviewStore(manager, inTransaction);
     this.protection = new TypeOrmProtectionStore(manager);
     this.lfs = new TypeOrmLfsStore(manager, inTransaction);
     this.labels = new TypeOrmLabelStore(manager);
     this.issueLabels = new TypeOrmIssueLabelStore(manager);
-    this.sshKeys = new TypeOrmSshKeyStore(manager);
-    this.commitStatuses = new TypeOrmCommitStatusStore(manager);
-    this.topics = new TypeOrmTopicStore(manager);
     this.notifications = new TypeOrmNotificationStore(manager);
     this.issues = new TypeOrmIssueStore(manager);
     this.comments = new TypeOrmCommentStore(manager);

@@ -20,9 +20,9 @@ import { PackagesModule } from '../modules/packages/packages.module';
 import { ActionsModule } from '../modules/actions/actions.module';
 import { RefsModule } from '../modules/refs/refs.module';
 import { CommitStatusesModule } from '../modules/commit-statuses/commit-statuses.module';
-import { StorageGarbageModule } from '../modules/storage-garbage/storage-garbage.module';
 import { GitDataModule } from '../modules/git-data/git-data.module';
 import { TopicsModule } from '../modules/topics/topics.module';
+import { StorageGarbageModule } from '../modules/storage-garbage/storage-garbage.module';
 
 /**
  * The feature modules the server is made of: one per area of the forge.
@@ -35,9 +35,9 @@ export const FEATURE_MODULES = [
   QuotaModule,
   RepositoriesModule,
   GitHttpModule,
-  RepoFilesModule,
   KeysModule,
   SshModule,
+  RepoFilesModule,
   PullsModule,
   ReviewsModule,
   ProtectionModule,

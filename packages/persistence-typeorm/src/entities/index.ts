@@ -23,14 +23,13 @@ import { PackageDistTagEntity } from './package-dist-tag.entity';
 import { ActionRunEntity } from './action-run.entity';
 import { ActionArtifactUploadEntity } from './action-artifact-upload.entity';
 import { ActionSecretEntity } from './action-secret.entity';
-
 import { SshKeyEntity } from './ssh-key.entity';
+import { CommitStatusEntity } from './commit-status.entity';
+import { RepoTopicEntity, TopicEntity } from './topic.entity';
 import { PullReviewEntity } from './pull-review.entity';
 import { PullReviewCommentEntity } from './pull-review-comment.entity';
 import { ProtectedBranchEntity } from './protected-branch.entity';
 import { ProtectedTagEntity } from './protected-tag.entity';
-import { CommitStatusEntity } from './commit-status.entity';
-import { RepoTopicEntity, TopicEntity } from './topic.entity';
 
 export * from './access-token.entity';
 export * from './commit-status.entity';
@@ -42,11 +41,11 @@ export * from './quota-entities';
 export * from './collaboration.entity';
 export * from './team-repository.entity';
 export * from './issue.entity';
+export * from './pull-request.entity';
 export * from './pull-review.entity';
 export * from './pull-review-comment.entity';
 export * from './protected-branch.entity';
 export * from './protected-tag.entity';
-export * from './pull-request.entity';
 export * from './milestone.entity';
 export * from './issue-assignee.entity';
 export * from './comment.entity';
@@ -54,10 +53,10 @@ export * from './label.entity';
 export * from './issue-label.entity';
 export * from './lfs-object.entity';
 export * from './lfs-object-repository.entity';
+export * from './repository-transfer.entity';
 export * from './notification.entity';
 export * from './repo-watch.entity';
 export * from './issue-participant.entity';
-export * from './repository-transfer.entity';
 export * from './package-dist-tag.entity';
 export * from './release.entity';
 export * from './action-run.entity';
@@ -75,10 +74,10 @@ export const ENTITIES = [
   TeamRepositoryEntity,
   LfsObjectEntity,
   LfsObjectRepositoryEntity,
+  RepositoryTransferEntity,
   IssueEntity,
   PullRequestEntity,
   MilestoneEntity,
-  RepositoryTransferEntity,
   IssueAssigneeEntity,
   CommentEntity,
   LabelEntity,
@@ -94,9 +93,9 @@ export const ENTITIES = [
   CommitStatusEntity,
   TopicEntity,
   RepoTopicEntity,
+  SshKeyEntity,
   PullReviewEntity,
   PullReviewCommentEntity,
   ProtectedBranchEntity,
   ProtectedTagEntity,
-  SshKeyEntity,
 ];

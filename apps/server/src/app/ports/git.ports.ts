@@ -78,8 +78,8 @@ export const GIT_PORTS: FactoryProvider[] = [
   bindGitPort(PullMerges, () => ({
     checkMerge: git.checkMerge,
     mergePullRequest: git.mergePullRequest,
-    setRef: git.setRef,
     updateBranch: git.updateBranch,
+    setRef: git.setRef,
     deleteBranchAt: git.deleteBranchAt,
   })),
   bindGitPort(PullDiffs, () => ({ openPullDiff: git.openPullDiff })),

@@ -6,8 +6,8 @@ import {
   ProtectionStore,
   RepositorySearchStore,
   RepositoryStore,
-  TeamRepositoryStore,
   RepositoryTransferStore,
+  TeamRepositoryStore,
 } from '@bellows/domain';
 import { bindPort } from './bind-port';
 import { GIT_PORTS } from './git.ports';
@@ -15,8 +15,8 @@ import { GIT_PORTS } from './git.ports';
 /** Repositories, who may use them, LFS objects and pull requests; their git data (GIT_PORTS). */
 export const REPOSITORIES_PORTS = [
   bindPort(RepositoryStore, (db) => db.repositories),
-  bindPort(RepositorySearchStore, (db) => db.repositorySearch),
   bindPort(RepositoryTransferStore, (db) => db.repositoryTransfers),
+  bindPort(RepositorySearchStore, (db) => db.repositorySearch),
   bindPort(CollaborationStore, (db) => db.collaborations),
   bindPort(TeamRepositoryStore, (db) => db.teamRepositories),
   bindPort(LfsStore, (db) => db.lfs),
