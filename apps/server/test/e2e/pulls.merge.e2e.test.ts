@@ -208,7 +208,7 @@ describe('pull request merges', () => {
     expect(pull.body.head.sha).toBe(await s.tip('feature'));
   });
 
-  it('keeps refs/pull/{index}/head on the head branch: set when opened, moved by a push over HTTP', async () => {
+  it('keeps refs/pull/{index}/head on the head branch (set when opened, moved by a push) and puts each push in the timeline', async () => {
     const s = await diverged();
     const pullRef = () => git.ok(['rev-parse', `refs/pull/${s.pull.number}/head`], bareOf(s.repo)).then((sha) => sha.trim());
     expect(await pullRef()).toBe(s.headSha);
@@ -219,7 +219,19 @@ describe('pull request merges', () => {
     const pushed = await s.tip('feature');
     expect(pushed).not.toBe(s.headSha);
     expect(await pullRef()).toBe(pushed);
-    expect((await merge(s.base, s.pull.number, { Do: 'merge', head_commit_id: pushed })).status).toBe(200);
+
+    // The push shows in the timeline as Forgejo's pull_push, by the pusher; a force push names the old and new head.
+    const pushes = async () =>
+      (await server.request(`/repos/${owner.name}/${s.repo.name}/issues/${s.pull.number}/timeline`, as(owner))).body
+        .filter((event: { type: string }) => event.type === 'pull_push')
+        .map((event: { user: { login: string } | null; body: string }) => [event.user?.login, JSON.parse(event.body)]);
+    expect(await pushes()).toEqual([[owner.name, { is_force_push: false, commit_ids: [pushed] }]]);
+    await git.ok(['reset', '--quiet', '--hard', 'HEAD~1'], s.copy.work);
+    await s.copy.commit({ 'f4.txt': 'f4\n' }, 'feature rewritten');
+    await git.ok(['push', '--quiet', '--force', remote, 'feature'], s.copy.work);
+    const forced = await s.tip('feature');
+    expect((await pushes())[1]).toEqual([owner.name, { is_force_push: true, commit_ids: [pushed, forced] }]);
+    expect((await merge(s.base, s.pull.number, { Do: 'merge', head_commit_id: forced })).status).toBe(200);
   });
 
   it('refuses a head that moved (409) and a caller who may not write (405); nothing changes', async () => {

@@ -75,7 +75,7 @@ export class SmartHttpHandler {
     const connection = service === 'git-upload-pack' ? plainConnectionOf(request.raw) : undefined;
     if (connection) return this.uploadPackIntoConnection(repoPath, request, reply, connection, options);
     const rpc = this.transport.serviceRpc(repoPath, service, request.raw, options);
-    const body = service === 'git-receive-pack' ? this.finishPushBeforeEnd(rpc, ctx, target) : rpc.output;
+    const body = service === 'git-receive-pack' ? this.finishPushBeforeEnd(rpc, ctx, target, actor) : rpc.output;
     return this.sendNoCache(reply, types.result, body);
   }
 
@@ -130,12 +130,12 @@ export class SmartHttpHandler {
    * the push (sizes, no longer empty) before the last byte goes out: when
    * `git push` returns, the new size is already visible in the API.
    */
-  private finishPushBeforeEnd(rpc: GitStream, ctx: RepoContext, target: GitRouteTarget): Readable {
+  private finishPushBeforeEnd(rpc: GitStream, ctx: RepoContext, target: GitRouteTarget, pusher: Actor | undefined): Readable {
     const recorder = new Transform({
       transform: (chunk, _encoding, callback) => callback(null, chunk),
       flush: (callback) => {
         rpc.done
-          .then((exit) => (exit.exitCode === 0 ? this.recordPush(ctx, target) : undefined))
+          .then((exit) => (exit.exitCode === 0 ? this.recordPush(ctx, target, pusher) : undefined))
           .catch((error) => logPushNotRecorded(this.logger, `${ctx.owner.name}/${ctx.repo.name}`, error))
           .finally(() => callback());
       },
@@ -144,9 +144,9 @@ export class SmartHttpHandler {
   }
 
   /** The wiki's size is not counted for quota; the repository's is measured from disk. */
-  private async recordPush(ctx: RepoContext, target: GitRouteTarget): Promise<void> {
+  private async recordPush(ctx: RepoContext, target: GitRouteTarget, pusher: Actor | undefined): Promise<void> {
     if (target.wiki) return;
-    await this.repositories.refreshGitSize(ctx.repo, ctx.owner);
+    await this.repositories.refreshGitSize(ctx.repo, ctx.owner, pusher?.user);
   }
 
   private sendNoCache(reply: FastifyReply, contentType: string, body: Readable): FastifyReply {

@@ -1,6 +1,8 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { isFromAnotherRepository, PullRequestStore, PullRequestWithIssue, Repository } from '@bellows/domain';
+import { isFromAnotherRepository, Owner, PullRequestStore, PullRequestWithIssue, Repository } from '@bellows/domain';
+import { CommentType } from '../issues/timeline-types';
 import { withGitErrors } from '../repo-files/git-errors';
+import { RepositoryHistory } from '../repositories/repository-history';
 import { RepositoryRefs } from '../repositories/repository-refs';
 import { RepositoryService } from '../repositories/repository.service';
 import { ForkPullHeads } from './fork-pull-heads';
@@ -28,30 +30,56 @@ export class PullHeads implements OnModuleInit {
     private readonly pullRequests: PullRequestStore,
     private readonly repositories: RepositoryService,
     private readonly forkHeads: ForkPullHeads,
+    private readonly history: RepositoryHistory,
   ) {}
 
   onModuleInit(): void {
-    this.repositories.followGitWrites((repo, repoPath) => this.followWrite(repo, repoPath));
+    this.repositories.followGitWrites((repo, repoPath, writer) => this.followWrite(repo, repoPath, writer));
   }
 
   /** The pull request's head commit now; undefined when neither the branch nor the ref exists. */
-  async sync(repoPath: string, pull: PullRequestWithIssue): Promise<string | undefined> {
+  async sync(repoPath: string, pull: PullRequestWithIssue, pusher?: Owner): Promise<string | undefined> {
     if (isFromAnotherRepository(pull)) return this.forkHeads.sync(repoPath, pull);
     return withGitErrors(async () => {
       const ref = pullHeadRef(pull.issue.index);
       const [branchSha, kept] = await Promise.all([this.refs.branchTip(repoPath, pull.headBranch), this.refs.resolveRef(repoPath, ref)]);
       if (pull.issue.isClosed || branchSha === undefined) return kept ?? branchSha;
-      if (branchSha !== kept) await this.merges.setRef(repoPath, ref, branchSha);
+      if (branchSha !== kept) {
+        await this.merges.setRef(repoPath, ref, branchSha);
+        if (kept !== undefined) await this.recordPush(repoPath, pull, kept, branchSha, pusher);
+      }
       return branchSha;
     });
   }
 
+  /**
+   * The `pull_push` timeline entry of a head that moved, as Forgejo writes it: the
+   * commits it brought (oldest first, at most 100), or the old and new head of a
+   * force push. Its poster is the pusher when known (a push seen only on a later
+   * read has none).
+   */
+  private async recordPush(
+    repoPath: string,
+    pull: PullRequestWithIssue,
+    from: string,
+    to: string,
+    pusher: Owner | undefined,
+  ): Promise<void> {
+    const forced = !(await this.history.isAncestor(repoPath, from, to));
+    const commitIds = forced
+      ? [from, to]
+      : (await this.history.commitsBetween(repoPath, from, to, { limit: 100 })).items.map((c) => c.sha).reverse();
+    const content = JSON.stringify({ is_force_push: forced, commit_ids: commitIds });
+    const event = { issueId: pull.issueId, type: CommentType.PullPush, posterId: pusher?.id ?? null, createdAt: new Date(), content };
+    await this.pullRequests.update(pull, {}, [event]);
+  }
+
   /** Brings every open pull request's ref up to date; a failure is logged, never the writer's problem. */
-  private async followWrite(repo: Repository, repoPath: string): Promise<void> {
+  private async followWrite(repo: Repository, repoPath: string, writer?: Owner): Promise<void> {
     try {
       for (let skip = 0; ; skip += PAGE) {
         const [pulls] = await this.pullRequests.list(repo.id, 'open', skip, PAGE);
-        for (const pull of pulls) await this.sync(repoPath, pull);
+        for (const pull of pulls) await this.sync(repoPath, pull, writer);
         if (pulls.length < PAGE) break;
       }
       // A push to a fork moves the pull requests it proposes to its parent.

@@ -128,7 +128,7 @@ export class RepoContentsService {
     const commitSha = await withGitErrors(() =>
       this.contents.applyPatch(target.path, { ...commitOptionsOf(plan), patch: patchText(options.content) }),
     );
-    await this.repos.afterWrite(target);
+    await this.repos.afterWrite(target, plan.committedBy);
     const commit = await this.getCommit(target, commitSha);
     const root: TreeEntry = { name: '', path: '', type: 'tree', mode: '040000', sha: commit.tree };
     return toApiFileResponse(toApiContents(root, plan.ref, target.urls, { bytes: null, lastCommitSha: commitSha }), commit, target.urls);
@@ -152,7 +152,7 @@ export class RepoContentsService {
         throw error;
       }
     });
-    await this.repos.afterWrite(target);
+    await this.repos.afterWrite(target, plan.committedBy);
     return result.commitSha;
   }
 

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { Owner } from '@bellows/domain';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
 import { Actor } from '../../http/auth/actor';
@@ -47,9 +48,9 @@ export class RepoGitResolver {
     return target;
   }
 
-  /** Refreshes the stored git size (and so the owner's usage) after a write. */
-  async afterWrite(target: RepoGit): Promise<void> {
-    target.repo = await this.repositories.refreshGitSize(target.repo, target.owner);
+  /** Refreshes the stored git size (and so the owner's usage) after a write; `writer` is who committed, if anyone. */
+  async afterWrite(target: RepoGit, writer?: Owner): Promise<void> {
+    target.repo = await this.repositories.refreshGitSize(target.repo, target.owner, writer);
   }
 
   commitAccounts(commits: readonly CommitInfo[], actor: Actor | undefined): Promise<CommitAccountLookup> {

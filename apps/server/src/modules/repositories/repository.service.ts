@@ -206,10 +206,10 @@ export class RepositoryService {
   /**
    * Measures the git data on disk (see RepositorySizes) and stores it, so the
    * owner's usage follows; notes the first commit of an empty repository; then
-   * tells the followers (see followGitWrites).
+   * tells the followers (see followGitWrites), with `writer`, who pushed or committed.
    * Call after anything that writes to the bare repository. Returns the fresh row.
    */
-  async refreshGitSize(repo: Repository, owner?: Owner): Promise<Repository> {
+  async refreshGitSize(repo: Repository, owner?: Owner, writer?: Owner): Promise<Repository> {
     const ownerName = owner?.name ?? (await this.owners.findById(repo.ownerId))?.name;
     if (!ownerName) throw new Error(`owner ${repo.ownerId} of repository ${repo.id} does not exist`);
     const repoPath = this.git.pathFor(ownerName, repo.name);
@@ -218,7 +218,7 @@ export class RepositoryService {
     // An empty repository has no object files, so only a non-zero size can mean a first commit.
     if (repo.isEmpty && bytes > 0 && !(await this.refs.isEmpty(repoPath)))
       await this.repositories.updateDetails(repo.id, { isEmpty: false });
-    for (const follow of this.gitWriteFollowers) await follow(repo, repoPath);
+    for (const follow of this.gitWriteFollowers) await follow(repo, repoPath, writer);
     return (await this.repositories.findById(repo.id)) ?? repo;
   }
 
@@ -290,4 +290,5 @@ function alreadyExists(owner: Owner, name: string): ConflictException {
 }
 
 /** Called after each write to a repository's git data, with the bare repository's path. */
-export type GitWriteFollower = (repo: Repository, repoPath: string) => Promise<void>;
+/** Follows a write to a repository's git data; `writer` is who pushed or committed, when someone did (not for merges). */
+export type GitWriteFollower = (repo: Repository, repoPath: string, writer?: Owner) => Promise<void>;

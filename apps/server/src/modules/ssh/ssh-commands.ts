@@ -77,7 +77,7 @@ export class SshCommands {
     // The wiki's size is not counted for quota; the repository's is measured from disk, as after a push over HTTP.
     if (pushing && exitCode === 0 && !target.wiki) {
       await this.repositories
-        .refreshGitSize(ctx.repo, ctx.owner)
+        .refreshGitSize(ctx.repo, ctx.owner, identity.kind === 'user' ? identity.user : undefined)
         .catch((error) => logPushNotRecorded(this.logger, `${ctx.owner.name}/${ctx.repo.name}`, error));
     }
     return exitCode;
