@@ -33,6 +33,7 @@ import { RawFile, RepoContentsService, trimSlashes } from './repo-contents.servi
 import { RepoGitResolver } from './repo-git';
 
 const FILE_PATH = { name: 'path', description: 'path of the file or directory in the repository' };
+const REF = { name: 'ref', required: false, description: 'branch, tag or commit; the default branch when absent' };
 
 /**
  * Files of a repository: `/repos/{owner}/{repo}/contents[/{path}]` to read a
@@ -50,7 +51,7 @@ export class RepoContentsController {
   ) {}
 
   @Get('contents')
-  @ApiQuery({ name: 'ref', required: false, description: 'branch, tag or commit; the default branch when absent' })
+  @ApiQuery(REF)
   @ApiOkResponse({ type: [ApiContentsResponse] })
   async repoGetContentsList(
     @Param('owner') owner: string,
@@ -64,7 +65,7 @@ export class RepoContentsController {
 
   @Get('contents/*')
   @ApiParam(FILE_PATH)
-  @ApiQuery({ name: 'ref', required: false, description: 'branch, tag or commit; the default branch when absent' })
+  @ApiQuery(REF)
   @ApiExtraModels(ApiContentsResponse)
   @ApiOkResponse({
     description: 'a file (with base64 content) or, for a directory, its entries',
@@ -178,7 +179,7 @@ export class RepoContentsController {
   /** Streams the file from git; nothing is held in memory, whatever its size. */
   @Get('raw/*')
   @ApiParam(FILE_PATH)
-  @ApiQuery({ name: 'ref', required: false, description: 'branch, tag or commit; the default branch when absent' })
+  @ApiQuery(REF)
   @ApiProduces('application/octet-stream')
   @ApiOkResponse({ description: 'the file as it is', schema: { type: 'string', format: 'binary' } })
   async repoGetRawFile(
@@ -197,7 +198,7 @@ export class RepoContentsController {
   /** Like raw, but an LFS pointer is answered with the object it points to, streamed from storage. */
   @Get('media/*')
   @ApiParam(FILE_PATH)
-  @ApiQuery({ name: 'ref', required: false, description: 'branch, tag or commit; the default branch when absent' })
+  @ApiQuery(REF)
   @ApiProduces('application/octet-stream')
   @ApiOkResponse({ description: 'the file, or the LFS object its pointer names', schema: { type: 'string', format: 'binary' } })
   async repoGetRawFileOrLFS(
