@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { GitRepositories, measureSize } from '@bellows/git';
 import { RepositoryTransfers } from '../../src/modules/repositories/repository-transfers.service';
+import { RepositoryService } from '../../src/modules/repositories/repository.service';
 import { createTestUser, TestUser } from '../support/fixtures';
 import { credentialUrl, GitClient } from '../support/git-client';
 import { ApiClient, attachToIssue, attachToRelease, createIssue, createRelease, uploadLfsObject } from '../support/sized-uploads';
@@ -179,6 +181,18 @@ describe('repository transfers', () => {
     expect(existsSync(join(server.config.repository.root, 'alice', 'crashy.git'))).toBe(false);
     expect(await server.db.repositoryTransfers.unfinishedMoves()).toEqual([]);
     expect(await headOfClone('bob/crashy', bob)).toBe(head);
+    await expectLedgerEqualsRecount();
+  });
+
+  it('bug: a push recorded with the owner it had before a transfer stored git size 0; it measures the repository where it is now', async () => {
+    const repo = await fullRepository('moving');
+    const before = (await server.db.repositories.findByOwnerAndName(alice.user.id, 'moving'))!;
+    expect((await transfer('alice/moving', alice, { new_owner: 'acme' })).status).toBe(202);
+    // A push that began before the transfer finishes now, and records its size with what it resolved then.
+    await server.app.get(RepositoryService).refreshGitSize(before, alice.user);
+    const row = (await server.db.repositories.findById(before.id))!;
+    expect(row.gitSize).toBe(repo.git);
+    expect(row.gitSize).toBe(await measureSize(server.app.get(GitRepositories, { strict: false }).pathFor('acme', 'moving')));
     await expectLedgerEqualsRecount();
   });
 });

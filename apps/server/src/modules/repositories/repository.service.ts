@@ -210,9 +210,17 @@ export class RepositoryService {
    * Call after anything that writes to the bare repository. Returns the fresh row.
    */
   async refreshGitSize(repo: Repository, owner?: Owner, writer?: Owner): Promise<Repository> {
-    const ownerName = owner?.name ?? (await this.owners.findById(repo.ownerId))?.name;
-    if (!ownerName) throw new Error(`owner ${repo.ownerId} of repository ${repo.id} does not exist`);
-    const repoPath = this.git.pathFor(ownerName, repo.name);
+    // Where the repository is now: a transfer or a rename may have moved it since the caller
+    // resolved it (a push that began before). A row that is gone keeps the caller's view, so
+    // that storing the size meets the deletion as before.
+    const stored = await this.repositories.findById(repo.id);
+    const current = stored ?? repo;
+    const ownerName = owner?.id === current.ownerId ? owner.name : (await this.owners.findById(current.ownerId))?.name;
+    if (!ownerName) throw new Error(`owner ${current.ownerId} of repository ${repo.id} does not exist`);
+    const repoPath = this.git.pathFor(ownerName, current.name);
+    // Between a transfer's commit and its folder's move, the folder is not there yet: the
+    // stored size stands, and the transfer measures the repository once the folder has moved.
+    if (stored && !(await this.git.exists(ownerName, current.name))) return stored;
     const bytes = await this.sizes.measureSize(repoPath);
     await this.repositories.setGitSize(repo.id, bytes);
     // An empty repository has no object files, so only a non-zero size can mean a first commit.
