@@ -1,4 +1,5 @@
 import { HealthModule } from '../modules/health/health.module';
+import { InstanceModule } from '../modules/instance/instance.module';
 import { AccountsModule } from '../modules/accounts/accounts.module';
 import { AuthModule } from '../modules/auth/auth.module';
 import { QuotaModule } from '../modules/quota/quota.module';
@@ -30,6 +31,7 @@ import { StorageGarbageModule } from '../modules/storage-garbage/storage-garbage
  */
 export const FEATURE_MODULES = [
   HealthModule,
+  InstanceModule,
   AuthModule,
   AccountsModule,
   QuotaModule,

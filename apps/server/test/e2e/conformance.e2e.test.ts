@@ -46,6 +46,13 @@ const SSH_KEYS = [0, 1, 2].map(() => sshUtils.generateKeyPairSync('ed25519').pub
 const sshKey = (index: number) => SSH_KEYS[index];
 
 const STEPS: Step[] = [
+  // What the server says about itself (issue 14).
+  { method: 'GET', path: '/version', as: 'anonymous', status: 200 },
+  { method: 'GET', path: '/nodeinfo', as: 'anonymous', status: 200 },
+  { method: 'GET', path: '/settings/api', as: 'anonymous', status: 200 },
+  { method: 'GET', path: '/settings/attachment', as: 'anonymous', status: 200 },
+  { method: 'GET', path: '/settings/repository', as: 'anonymous', status: 200 },
+  { method: 'GET', path: '/settings/ui', as: 'anonymous', status: 200 },
   { method: 'GET', path: '/user', as: 'admin', status: 200 },
   { method: 'GET', path: '/user', as: 'anonymous', status: 401 },
   { method: 'GET', path: '/users/{username}', as: 'anonymous', status: 200 },
