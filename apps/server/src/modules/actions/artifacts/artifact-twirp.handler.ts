@@ -2,6 +2,7 @@ import { BadRequestException, ForbiddenException, Injectable, NotFoundException,
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Artifact } from '@bellows/domain';
 import { RuntimeClaims, RuntimeTokenError, RuntimeTokens } from '../runs/runtime-token';
+import { checkArtifactFormat } from './artifact-format';
 import { ArtifactService } from './artifact.service';
 import { sendTwirpError } from './twirp-errors';
 
@@ -13,7 +14,8 @@ type TwirpMethod = (claims: RuntimeClaims, body: TwirpBody) => Promise<object>;
  * @actions/artifact (v2+) calls: JSON bodies with protobuf field names, int64
  * as strings, timestamps as RFC 3339. Every call carries the run's runtime
  * token as a Bearer token, verified here, and names the run and job it is for,
- * which must be the ones the token was issued for.
+ * which must be the ones the token was issued for. Fields a newer client adds
+ * and Bellows has no use for are ignored (see artifact-format.ts).
  */
 @Injectable()
 export class ArtifactTwirpHandler {
@@ -69,8 +71,7 @@ export class ArtifactTwirpHandler {
   }
 
   private async createArtifact(claims: RuntimeClaims, body: TwirpBody): Promise<object> {
-    const version = body.version === undefined ? 4 : Number(body.version);
-    if (version !== 4) throw new BadRequestException('version: only artifact version 4 is supported');
+    checkArtifactFormat(body);
     const signedUploadUrl = await this.artifacts.create(claims, body.name, optionalTimestamp(body.expires_at, 'expires_at'));
     return { ok: true, signed_upload_url: signedUploadUrl };
   }
