@@ -1,5 +1,6 @@
 import { HealthModule } from '../modules/health/health.module';
 import { InstanceModule } from '../modules/instance/instance.module';
+import { MarkupModule } from '../modules/markup/markup.module';
 import { AccountsModule } from '../modules/accounts/accounts.module';
 import { AuthModule } from '../modules/auth/auth.module';
 import { QuotaModule } from '../modules/quota/quota.module';
@@ -32,6 +33,7 @@ import { StorageGarbageModule } from '../modules/storage-garbage/storage-garbage
 export const FEATURE_MODULES = [
   HealthModule,
   InstanceModule,
+  MarkupModule,
   AuthModule,
   AccountsModule,
   QuotaModule,
