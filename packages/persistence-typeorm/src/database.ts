@@ -27,6 +27,7 @@ import { TypeOrmRepositoryTransferStore } from './stores/repository-transfer.sto
 import { TypeOrmPullRequestStore } from './stores/pull-request.store';
 import { TypeOrmPullReviewStore } from './stores/pull-review.store';
 import { TypeOrmProtectionStore } from './stores/protection.store';
+import { TypeOrmStarStore } from './stores/star.store';
 import { TypeOrmRepositorySearchStore } from './stores/repository-search.store';
 import { TypeOrmCollaborationStore } from './stores/collaboration.store';
 import { TypeOrmTeamRepositoryStore } from './stores/team-repository.store';
@@ -91,6 +92,8 @@ export class Database {
   readonly pullReviews: TypeOrmPullReviewStore;
   /** Branch and tag protection rules. */
   readonly protection: TypeOrmProtectionStore;
+  /** Users' stars on repositories (keeps `num_stars` in step). */
+  readonly stars: TypeOrmStarStore;
   /** Git LFS objects and their repository references (keeps `lfs_size` and the ledger in step). */
   readonly lfs: TypeOrmLfsStore;
   /** Repository and organization labels, and the labels on issues. */
@@ -141,6 +144,7 @@ export class Database {
     this.pullRequests = new TypeOrmPullRequestStore(manager, inTransaction);
     this.pullReviews = new TypeOrmPullReviewStore(manager, inTransaction);
     this.protection = new TypeOrmProtectionStore(manager);
+    this.stars = new TypeOrmStarStore(manager, inTransaction);
     this.lfs = new TypeOrmLfsStore(manager, inTransaction);
     this.labels = new TypeOrmLabelStore(manager);
     this.issueLabels = new TypeOrmIssueLabelStore(manager);

@@ -12,6 +12,7 @@ import { RepoFilesModule } from '../modules/repo-files/repo-files.module';
 import { PullsModule } from '../modules/pulls/pulls.module';
 import { ReviewsModule } from '../modules/reviews/reviews.module';
 import { ProtectionModule } from '../modules/protection/protection.module';
+import { StarsModule } from '../modules/stars/stars.module';
 import { WikiModule } from '../modules/wiki/wiki.module';
 import { LabelsModule } from '../modules/labels/labels.module';
 import { AttachmentsModule } from '../modules/attachments/attachments.module';
@@ -45,6 +46,7 @@ export const FEATURE_MODULES = [
   PullsModule,
   ReviewsModule,
   ProtectionModule,
+  StarsModule,
   WikiModule,
   IssuesModule,
   NotificationsModule,

@@ -372,6 +372,13 @@ const STEPS: Step[] = [
     body: () => ({ name_pattern: 'release-*' }),
   },
   { method: 'DELETE', path: '/repos/{guardOwner}/{guardRepo}/tag_protections/{tagRule}', as: 'user', status: 204, needs: ['tagRule'] },
+  // Stars (issue 14), on the repository of the protection steps above.
+  { method: 'PUT', path: '/user/starred/{guardOwner}/{guardRepo}', as: 'user', status: 204, needs: ['guardRepo'] },
+  { method: 'GET', path: '/user/starred/{guardOwner}/{guardRepo}', as: 'user', status: 204, needs: ['guardRepo'] },
+  { method: 'GET', path: '/user/starred', as: 'user', status: 200, needs: ['guardRepo'] },
+  { method: 'GET', path: '/users/{username}/starred', as: 'anonymous', status: 200, needs: ['guardRepo'] },
+  { method: 'GET', path: '/repos/{guardOwner}/{guardRepo}/stargazers', as: 'anonymous', status: 200, needs: ['guardRepo'] },
+  { method: 'DELETE', path: '/user/starred/{guardOwner}/{guardRepo}', as: 'user', status: 204, needs: ['guardRepo'] },
   // Several files in one commit, a deletion and a patch through the contents API (issue 13).
   {
     method: 'POST',

@@ -27,6 +27,8 @@ export interface Repository {
   forkId: number | null;
   /** How many forks of this repository exist (whoever may see them). */
   numForks: number;
+  /** How many users starred it. */
+  numStars: number;
   createdAt: Date;
   updatedAt: Date;
 }

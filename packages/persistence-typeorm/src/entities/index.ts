@@ -30,6 +30,7 @@ import { PullReviewEntity } from './pull-review.entity';
 import { PullReviewCommentEntity } from './pull-review-comment.entity';
 import { ProtectedBranchEntity } from './protected-branch.entity';
 import { ProtectedTagEntity } from './protected-tag.entity';
+import { StarEntity } from './star.entity';
 
 export * from './access-token.entity';
 export * from './commit-status.entity';
@@ -46,6 +47,7 @@ export * from './pull-review.entity';
 export * from './pull-review-comment.entity';
 export * from './protected-branch.entity';
 export * from './protected-tag.entity';
+export * from './star.entity';
 export * from './milestone.entity';
 export * from './issue-assignee.entity';
 export * from './comment.entity';
@@ -98,4 +100,5 @@ export const ENTITIES = [
   PullReviewCommentEntity,
   ProtectedBranchEntity,
   ProtectedTagEntity,
+  StarEntity,
 ];

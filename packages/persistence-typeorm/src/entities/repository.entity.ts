@@ -71,6 +71,10 @@ export class RepositoryEntity implements Repository {
   @Column({ name: 'num_forks', type: 'integer', default: 0, update: false })
   numForks!: number;
 
+  /** How many users starred it. Written only by the atomic increments of the star store, never by saving a loaded row. */
+  @Column({ name: 'num_stars', type: 'integer', default: 0, update: false })
+  numStars!: number;
+
   /**
    * The highest issue/pull request number given out so far (numbers are never
    * reused). Written only by `nextIssueIndex`, never by saving a loaded row.

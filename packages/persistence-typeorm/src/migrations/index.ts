@@ -18,6 +18,7 @@ import { TotpLastUsedStep1763800015000 } from './1763800015000-totp-last-used-st
 import { LastIssueIndex1763800016000 } from './1763800016000-last-issue-index';
 import { PullReviews1763800022000 } from './1763800022000-pull-reviews';
 import { RefProtection1763800024000 } from './1763800024000-ref-protection';
+import { Stars1763800027000 } from './1763800027000-stars';
 import { LazyPackageDigests1763800017000 } from './1763800017000-lazy-package-digests';
 import { CommitStatuses1763800018000 } from './1763800018000-commit-statuses';
 import { Topics1763800025000 } from './1763800025000-topics';
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   RefProtection1763800024000,
   ForkPullRequests1763800023000,
   Topics1763800025000,
+  Stars1763800027000,
 ];

@@ -134,14 +134,19 @@ export class TypeOrmOwnerStore implements OwnerStore {
 
   /**
    * The foreign keys take the owner's tokens, repositories, ledger rows and
-   * quota assignments with it; the parents of its forks count them off first
-   * (a cascade runs no store code). Callers run this in a transaction.
+   * quota assignments with it; the parents of its forks count them off first,
+   * and so do the repositories it starred (a cascade runs no store code). Callers run this in a transaction.
    */
   async delete(id: number): Promise<void> {
     const p = parameterMarkers(this.manager);
     await this.manager.query(
       `UPDATE repository SET num_forks = num_forks - (SELECT COUNT(*) FROM repository f WHERE f.fork_id = repository.id AND f.owner_id = ${p(1)}) ` +
         `WHERE id IN (SELECT fork_id FROM repository WHERE owner_id = ${p(1)} AND fork_id IS NOT NULL)`,
+      [id],
+    );
+    // Its stars go with it: the repositories it starred count them off.
+    await this.manager.query(
+      `UPDATE repository SET num_stars = num_stars - 1 WHERE id IN (SELECT repo_id FROM star WHERE user_id = ${p(1)})`,
       [id],
     );
     await this.repo.delete({ id });

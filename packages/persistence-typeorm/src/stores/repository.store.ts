@@ -95,6 +95,7 @@ export class TypeOrmRepositoryStore implements RepositoryStore {
         isEmpty: true,
         forkId: input.forkId ?? null,
         numForks: 0,
+        numStars: 0,
       });
       if (input.forkId !== undefined) {
         // The parent is held like a container, so a deletion of it waits for (or wins against) this fork.

@@ -7,6 +7,7 @@ import {
   RepositorySearchStore,
   RepositoryStore,
   RepositoryTransferStore,
+  StarStore,
   TeamRepositoryStore,
 } from '@bellows/domain';
 import { bindPort } from './bind-port';
@@ -23,5 +24,6 @@ export const REPOSITORIES_PORTS = [
   bindPort(PullRequestStore, (db) => db.pullRequests),
   bindPort(PullReviewStore, (db) => db.pullReviews),
   bindPort(ProtectionStore, (db) => db.protection),
+  bindPort(StarStore, (db) => db.stars),
   ...GIT_PORTS,
 ];

@@ -71,7 +71,7 @@ export class InstanceInfoService {
     return { enabled: true, allowed_types: '*/*', max_size: Math.floor(this.config.attachment.maxSizeBytes / MiB), max_files: 1 };
   }
 
-  /** What Bellows offers: forks, git over HTTP and LFS; not (yet) migrations, mirrors, stars or time tracking. */
+  /** What Bellows offers: forks, git over HTTP, LFS and stars; not (yet) migrations, mirrors or time tracking. */
   repositorySettings(): ApiGeneralRepoSettings {
     return {
       forks_disabled: false,
@@ -79,7 +79,7 @@ export class InstanceInfoService {
       lfs_disabled: false,
       migrations_disabled: true,
       mirrors_disabled: true,
-      stars_disabled: true,
+      stars_disabled: false,
       time_tracking_disabled: true,
     };
   }

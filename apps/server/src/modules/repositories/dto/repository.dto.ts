@@ -142,7 +142,7 @@ export function toApiRepository(
     clone_url: `${htmlUrl}.git`,
     original_url: '',
     website: repo.website,
-    stars_count: 0,
+    stars_count: repo.numStars,
     forks_count: repo.numForks,
     watchers_count: 0,
     open_issues_count: 0,
