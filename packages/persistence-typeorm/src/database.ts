@@ -16,6 +16,7 @@ import { TypeOrmCountedObjects } from './quota/typeorm-counted-objects';
 import { TypeOrmArtifactStore } from './stores/artifact.store';
 import { TypeOrmActionRunStore } from './stores/action-run.store';
 import { TypeOrmActionSecretStore } from './stores/action-secret.store';
+import { TypeOrmActionVariableStore } from './stores/action-variable.store';
 import { TypeOrmSshKeyStore } from './stores/ssh-key.store';
 import { TypeOrmCommitStatusStore } from './stores/commit-status.store';
 import { TypeOrmTopicStore } from './stores/topic.store';
@@ -80,6 +81,8 @@ export class Database {
   /** Actions runs with their unfinished artifact uploads, and actions secrets (sealed). */
   readonly actionRuns: TypeOrmActionRunStore;
   readonly actionSecrets: TypeOrmActionSecretStore;
+  /** Actions variables (plain values). */
+  readonly actionVariables: TypeOrmActionVariableStore;
   /** Users' SSH keys and repositories' deploy keys. */
   readonly sshKeys: TypeOrmSshKeyStore;
   /** Statuses reported on commits. */
@@ -138,6 +141,7 @@ export class Database {
     this.artifacts = new TypeOrmArtifactStore(manager, inTransaction);
     this.actionRuns = new TypeOrmActionRunStore(manager, inTransaction);
     this.actionSecrets = new TypeOrmActionSecretStore(manager);
+    this.actionVariables = new TypeOrmActionVariableStore(manager);
     this.sshKeys = new TypeOrmSshKeyStore(manager);
     this.commitStatuses = new TypeOrmCommitStatusStore(manager);
     this.topics = new TypeOrmTopicStore(manager);

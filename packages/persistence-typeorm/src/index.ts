@@ -27,6 +27,7 @@ export * from './stores/release.store';
 export * from './stores/attachment.store';
 export * from './stores/action-run.store';
 export * from './stores/action-secret.store';
+export * from './stores/action-variable.store';
 export * from './stores/ssh-key.store';
 export * from './stores/commit-status.store';
 export * from './stores/topic.store';

@@ -4,3 +4,5 @@ export * from './artifact';
 export * from './artifact-store';
 export * from './action-secret';
 export * from './action-secret-store';
+export * from './action-variable';
+export * from './action-variable-store';

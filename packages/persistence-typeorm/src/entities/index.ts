@@ -23,6 +23,7 @@ import { PackageDistTagEntity } from './package-dist-tag.entity';
 import { ActionRunEntity } from './action-run.entity';
 import { ActionArtifactUploadEntity } from './action-artifact-upload.entity';
 import { ActionSecretEntity } from './action-secret.entity';
+import { ActionVariableEntity } from './action-variable.entity';
 import { SshKeyEntity } from './ssh-key.entity';
 import { CommitStatusEntity } from './commit-status.entity';
 import { RepoTopicEntity, TopicEntity } from './topic.entity';
@@ -92,6 +93,7 @@ export const ENTITIES = [
   ActionRunEntity,
   ActionArtifactUploadEntity,
   ActionSecretEntity,
+  ActionVariableEntity,
   CommitStatusEntity,
   TopicEntity,
   RepoTopicEntity,

@@ -24,6 +24,7 @@ import { CommitStatuses1763800018000 } from './1763800018000-commit-statuses';
 import { Topics1763800025000 } from './1763800025000-topics';
 import { SshKeys1763800019000 } from './1763800019000-ssh-keys';
 import { PullRequestMerger1763800020000 } from './1763800020000-pull-request-merger';
+import { ActionVariables1763800026000 } from './1763800026000-action-variables';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -52,5 +53,6 @@ export const MIGRATIONS = [
   RefProtection1763800024000,
   ForkPullRequests1763800023000,
   Topics1763800025000,
+  ActionVariables1763800026000,
   Stars1763800027000,
 ];
