@@ -1,6 +1,7 @@
 import {
   ActionRunStore,
   ActionSecretStore,
+  ActionVariableStore,
   ArtifactStore,
   BlobReferenceStore,
   OrphanRows,
@@ -16,6 +17,7 @@ export const PACKAGES_PORTS = [
   bindPort(ActionRunStore, (db) => db.actionRuns),
   bindPort(ArtifactStore, (db) => db.artifacts),
   bindPort(ActionSecretStore, (db) => db.actionSecrets),
+  bindPort(ActionVariableStore, (db) => db.actionVariables),
   bindPort(BlobReferenceStore, (db) => db.blobReferences),
   bindPort(OrphanRows, (db) => db.orphanRows),
   bindPort(UsageRecount, (db) => db.quotaRecount),

@@ -14,15 +14,27 @@ import { ActionRunsController } from './runs/action-runs.controller';
 import { ActionRunsService } from './runs/action-runs.service';
 import { ActionSecretsService } from './secrets/action-secrets.service';
 import { OrgSecretsController, RepoSecretsController, UserSecretsController } from './secrets/action-secrets.controllers';
+import { OrgVariablesController, RepoVariablesController, UserVariablesController } from './variables/action-variables.controllers';
+import { ActionVariablesService } from './variables/action-variables.service';
 
 /**
  * Actions without a runner: runs registered by external CI systems, their
  * artifacts over the protocol @actions/artifact speaks (plus GitHub-shaped
- * REST routes and the expiry job), and encrypted actions secrets.
+ * REST routes and the expiry job), encrypted actions secrets and plain actions
+ * variables.
  */
 @Module({
   imports: [AccountsModule, RepositoriesModule],
-  controllers: [ActionRunsController, RepoArtifactsController, UserSecretsController, OrgSecretsController, RepoSecretsController],
+  controllers: [
+    ActionRunsController,
+    RepoArtifactsController,
+    UserSecretsController,
+    OrgSecretsController,
+    RepoSecretsController,
+    UserVariablesController,
+    OrgVariablesController,
+    RepoVariablesController,
+  ],
   providers: [
     ...ACTIONS_CRYPTO_PROVIDERS,
     shapeContextProvider,
@@ -34,6 +46,7 @@ import { OrgSecretsController, RepoSecretsController, UserSecretsController } fr
     ArtifactProtocolRoutes,
     ArtifactCleanup,
     ActionSecretsService,
+    ActionVariablesService,
   ],
   exports: [ArtifactCleanup],
 })
