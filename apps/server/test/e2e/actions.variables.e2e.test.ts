@@ -31,12 +31,12 @@ describe('actions variables', () => {
     };
   }
 
-  it('creates (201), reads, renames and updates (204), and deletes (204, then 404) a user variable', async () => {
+  it('creates (201), reads (CRLF stored as LF), renames and updates (204), and deletes (204, then 404) a user variable', async () => {
     const mine = variablesAt('/user/actions/variables', alice);
     expect((await mine.create('deploy_region', { value: 'eu-west-1\r\nline 2' })).status).toBe(201);
     const read = await mine.get('Deploy_Region');
     expect(read.status).toBe(200);
-    expect(read.body).toEqual({ owner_id: alice.user.id, repo_id: 0, name: 'DEPLOY_REGION', data: 'eu-west-1\r\nline 2' });
+    expect(read.body).toEqual({ owner_id: alice.user.id, repo_id: 0, name: 'DEPLOY_REGION', data: 'eu-west-1\nline 2' });
 
     expect((await mine.update('deploy_region', { value: 'us-east-1' })).status).toBe(204);
     expect((await mine.get('DEPLOY_REGION')).body.data).toBe('us-east-1');
@@ -70,7 +70,7 @@ describe('actions variables', () => {
 
   it('refuses names Forgejo refuses (400 naming the field) and bad values, changing nothing', async () => {
     const mine = variablesAt('/user/actions/variables', alice);
-    for (const name of ['1abc', 'has-dash', 'GITHUB_TOKEN', 'gitea_x', 'Forgejo_y']) {
+    for (const name of ['1abc', 'has-dash', 'GITHUB_TOKEN', 'gitea_x', 'Forgejo_y', 'CI', 'ci_mode']) {
       const res = await mine.create(name, { value: 'v' });
       expect({ name, status: res.status }).toEqual({ name, status: 400 });
       expect(res.body.message).toMatch(/variablename/);
@@ -87,6 +87,8 @@ describe('actions variables', () => {
     expect((await mine.get('KEEP')).body.data).toBe('v');
     expect((await mine.get('NO_VALUE')).status).toBe(404);
     expect((await mine.create('BIG', { value: 'x'.repeat(65536) })).status).toBe(201);
+    expect((await mine.create('CRLF_FITS', { value: 'x\r\n'.repeat(30000) + 'x'.repeat(5000) })).status).toBe(201);
+    expect((await mine.remove('GITHUB_X')).status).toBe(400);
   });
 
   it('pages a list by name with X-Total-Count', async () => {

@@ -10,9 +10,9 @@ export const MAX_VARIABLE_DATA = 65536;
 
 /**
  * Actions variables of any holder (held like secrets, see SecretHolder), with
- * their values stored and returned as given. Callers check who may manage the
- * holder first. Names in paths are looked up upper-cased: a name Forgejo would
- * refuse cannot exist, so reading or deleting it is a plain 404.
+ * plain values. Callers check who may manage the holder first. Names in paths
+ * are looked up upper-cased; as in Forgejo, reading or updating a name it
+ * would refuse is a plain 404, deleting one a 400.
  */
 @Injectable()
 export class ActionVariablesService {
@@ -34,7 +34,7 @@ export class ActionVariablesService {
   }
 
   async delete(holder: SecretHolder, rawName: string): Promise<void> {
-    const name = rawName.toUpperCase();
+    const name = normalizeVariableName(rawName);
     if (!(await this.variables.delete(holder, name))) throw new NotFoundException(`variable ${name} does not exist`);
   }
 
@@ -51,7 +51,15 @@ export class ActionVariablesService {
   }
 }
 
+/**
+ * The value as Forgejo stores it: CRLF line endings turned into LF (what a
+ * browser's textarea sends), then at most MAX_VARIABLE_DATA characters
+ * (code points, not UTF-16 units).
+ */
 function checkedData(value: string): string {
-  if (value.length > MAX_VARIABLE_DATA) throw new BadRequestException(`value: at most ${MAX_VARIABLE_DATA} characters`);
-  return value;
+  const data = value.replace(/\r\n/g, '\n');
+  if (data.length > MAX_VARIABLE_DATA && [...data].length > MAX_VARIABLE_DATA) {
+    throw new BadRequestException(`value: at most ${MAX_VARIABLE_DATA} characters`);
+  }
+  return data;
 }
