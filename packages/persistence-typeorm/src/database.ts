@@ -29,6 +29,7 @@ import { TypeOrmPullRequestStore } from './stores/pull-request.store';
 import { TypeOrmPullReviewStore } from './stores/pull-review.store';
 import { TypeOrmProtectionStore } from './stores/protection.store';
 import { TypeOrmStarStore } from './stores/star.store';
+import { TypeOrmFollowStore } from './stores/follow.store';
 import { TypeOrmRepositorySearchStore } from './stores/repository-search.store';
 import { TypeOrmCollaborationStore } from './stores/collaboration.store';
 import { TypeOrmTeamRepositoryStore } from './stores/team-repository.store';
@@ -97,6 +98,8 @@ export class Database {
   readonly protection: TypeOrmProtectionStore;
   /** Users' stars on repositories (keeps `num_stars` in step). */
   readonly stars: TypeOrmStarStore;
+  /** Users following users (keeps both counters in step). */
+  readonly follows: TypeOrmFollowStore;
   /** Git LFS objects and their repository references (keeps `lfs_size` and the ledger in step). */
   readonly lfs: TypeOrmLfsStore;
   /** Repository and organization labels, and the labels on issues. */
@@ -149,6 +152,7 @@ export class Database {
     this.pullReviews = new TypeOrmPullReviewStore(manager, inTransaction);
     this.protection = new TypeOrmProtectionStore(manager);
     this.stars = new TypeOrmStarStore(manager, inTransaction);
+    this.follows = new TypeOrmFollowStore(manager, inTransaction);
     this.lfs = new TypeOrmLfsStore(manager, inTransaction);
     this.labels = new TypeOrmLabelStore(manager);
     this.issueLabels = new TypeOrmIssueLabelStore(manager);

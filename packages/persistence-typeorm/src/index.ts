@@ -16,6 +16,7 @@ export * from './stores/pull-request.store';
 export * from './stores/pull-review.store';
 export * from './stores/protection.store';
 export * from './stores/star.store';
+export * from './stores/follow.store';
 export * from './stores/label.store';
 export * from './stores/issue-label.store';
 export * from './stores/issue-index';

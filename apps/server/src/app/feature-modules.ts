@@ -13,6 +13,7 @@ import { PullsModule } from '../modules/pulls/pulls.module';
 import { ReviewsModule } from '../modules/reviews/reviews.module';
 import { ProtectionModule } from '../modules/protection/protection.module';
 import { StarsModule } from '../modules/stars/stars.module';
+import { FollowsModule } from '../modules/follows/follows.module';
 import { WikiModule } from '../modules/wiki/wiki.module';
 import { LabelsModule } from '../modules/labels/labels.module';
 import { AttachmentsModule } from '../modules/attachments/attachments.module';
@@ -47,6 +48,7 @@ export const FEATURE_MODULES = [
   ReviewsModule,
   ProtectionModule,
   StarsModule,
+  FollowsModule,
   WikiModule,
   IssuesModule,
   NotificationsModule,

@@ -379,6 +379,13 @@ const STEPS: Step[] = [
   { method: 'GET', path: '/users/{username}/starred', as: 'anonymous', status: 200, needs: ['guardRepo'] },
   { method: 'GET', path: '/repos/{guardOwner}/{guardRepo}/stargazers', as: 'anonymous', status: 200, needs: ['guardRepo'] },
   { method: 'DELETE', path: '/user/starred/{guardOwner}/{guardRepo}', as: 'user', status: 204, needs: ['guardRepo'] },
+  // Following users (issue 14).
+  { method: 'PUT', path: '/user/following/{newUser}', as: 'user', status: 204, needs: ['newUser'] },
+  { method: 'GET', path: '/user/following/{newUser}', as: 'user', status: 204, needs: ['newUser'] },
+  { method: 'GET', path: '/user/following', as: 'user', status: 200, needs: ['newUser'] },
+  { method: 'GET', path: '/users/{newUser}/followers', as: 'user', status: 200, needs: ['newUser'] },
+  { method: 'GET', path: '/users/{username}/following/{newUser}', as: 'user', status: 204, needs: ['newUser'] },
+  { method: 'DELETE', path: '/user/following/{newUser}', as: 'user', status: 204, needs: ['newUser'] },
   // Several files in one commit, a deletion and a patch through the contents API (issue 13).
   {
     method: 'POST',

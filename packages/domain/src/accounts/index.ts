@@ -4,3 +4,4 @@ export * from './owner-store';
 export * from './team';
 export * from './team-store';
 export * from './team-member-store';
+export * from './follow-store';

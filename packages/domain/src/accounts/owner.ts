@@ -26,10 +26,13 @@ export interface Owner {
   createdAt: Date;
   updatedAt: Date;
   lastLoginAt: Date | null;
+  /** How many users follow this one, and how many it follows (counters kept by the follow store). */
+  numFollowers: number;
+  numFollowing: number;
 }
 
-/** What creating an owner takes: every column but the generated ones. */
-export type NewOwner = Omit<Owner, 'id' | 'lowerName'>;
+/** What creating an owner takes: every column but the generated ones and the counters. */
+export type NewOwner = Omit<Owner, 'id' | 'lowerName' | 'numFollowers' | 'numFollowing'>;
 
 /** The columns of a user or organization an edit may write (the name, TOTP and sign-in columns have their own operations). */
 export type OwnerChanges = Partial<

@@ -32,6 +32,7 @@ import { PullReviewCommentEntity } from './pull-review-comment.entity';
 import { ProtectedBranchEntity } from './protected-branch.entity';
 import { ProtectedTagEntity } from './protected-tag.entity';
 import { StarEntity } from './star.entity';
+import { FollowEntity } from './follow.entity';
 
 export * from './access-token.entity';
 export * from './commit-status.entity';
@@ -49,6 +50,7 @@ export * from './pull-review-comment.entity';
 export * from './protected-branch.entity';
 export * from './protected-tag.entity';
 export * from './star.entity';
+export * from './follow.entity';
 export * from './milestone.entity';
 export * from './issue-assignee.entity';
 export * from './comment.entity';
@@ -103,4 +105,5 @@ export const ENTITIES = [
   ProtectedBranchEntity,
   ProtectedTagEntity,
   StarEntity,
+  FollowEntity,
 ];

@@ -79,4 +79,11 @@ export class OwnerEntity implements Owner {
 
   @Column({ name: 'last_login_at', ...timestampColumn({ nullable: true }) })
   lastLoginAt!: Date | null;
+
+  /** Written only by the follow store's in-place increments, never by saving a loaded row. */
+  @Column({ name: 'num_followers', type: 'integer', default: 0, update: false })
+  numFollowers!: number;
+
+  @Column({ name: 'num_following', type: 'integer', default: 0, update: false })
+  numFollowing!: number;
 }

@@ -18,13 +18,14 @@ import { TotpLastUsedStep1763800015000 } from './1763800015000-totp-last-used-st
 import { LastIssueIndex1763800016000 } from './1763800016000-last-issue-index';
 import { PullReviews1763800022000 } from './1763800022000-pull-reviews';
 import { RefProtection1763800024000 } from './1763800024000-ref-protection';
-import { Stars1763800027000 } from './1763800027000-stars';
 import { LazyPackageDigests1763800017000 } from './1763800017000-lazy-package-digests';
 import { CommitStatuses1763800018000 } from './1763800018000-commit-statuses';
 import { Topics1763800025000 } from './1763800025000-topics';
 import { SshKeys1763800019000 } from './1763800019000-ssh-keys';
 import { PullRequestMerger1763800020000 } from './1763800020000-pull-request-merger';
 import { ActionVariables1763800026000 } from './1763800026000-action-variables';
+import { Stars1763800027000 } from './1763800027000-stars';
+import { Follows1763800028000 } from './1763800028000-follows';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   Topics1763800025000,
   ActionVariables1763800026000,
   Stars1763800027000,
+  Follows1763800028000,
 ];

@@ -135,13 +135,23 @@ export class TypeOrmOwnerStore implements OwnerStore {
   /**
    * The foreign keys take the owner's tokens, repositories, ledger rows and
    * quota assignments with it; the parents of its forks count them off first,
-   * and so do the repositories it starred (a cascade runs no store code). Callers run this in a transaction.
+   * and so do the repositories it starred and the users it followed or was
+   * followed by (a cascade runs no store code). Callers run this in a transaction.
    */
   async delete(id: number): Promise<void> {
     const p = parameterMarkers(this.manager);
     await this.manager.query(
       `UPDATE repository SET num_forks = num_forks - (SELECT COUNT(*) FROM repository f WHERE f.fork_id = repository.id AND f.owner_id = ${p(1)}) ` +
         `WHERE id IN (SELECT fork_id FROM repository WHERE owner_id = ${p(1)} AND fork_id IS NOT NULL)`,
+      [id],
+    );
+    // Its follows go with it: whom it followed and who followed it count them off.
+    await this.manager.query(
+      `UPDATE owner SET num_followers = num_followers - 1 WHERE id IN (SELECT follow_id FROM follow WHERE user_id = ${p(1)})`,
+      [id],
+    );
+    await this.manager.query(
+      `UPDATE owner SET num_following = num_following - 1 WHERE id IN (SELECT user_id FROM follow WHERE follow_id = ${p(1)})`,
       [id],
     );
     // Its stars go with it: the repositories it starred count them off.

@@ -3,6 +3,9 @@ import { describeEachEngine } from '../support/each-engine';
 import { freshName, newOwner, newTeam } from '../support/account-fixtures';
 
 /** The OwnerStore port (run on SQLite and PostgreSQL); TOTP use and races are also in owner.store.test.ts. */
+/** A new owner's follow counters (the follow store moves them). */
+const NO_FOLLOWS = { numFollowers: 0, numFollowing: 0 };
+
 describeEachEngine('OwnerStore contract', (ctx) => {
   const store = (): OwnerStore => ctx().db.owners;
   const teams = (): TeamStore => ctx().db.teams;
@@ -32,7 +35,7 @@ describeEachEngine('OwnerStore contract', (ctx) => {
   it('stores an owner with every field and its lower-case name, found by id and by name case-insensitively', async () => {
     const name = freshName('Ada');
     const created = await store().insert(fields(name));
-    const expected = { ...fields(name), id: created.id, lowerName: name.toLowerCase() };
+    const expected = { ...fields(name), id: created.id, lowerName: name.toLowerCase(), ...NO_FOLLOWS };
     expect(await store().findById(created.id)).toEqual(expected);
     expect(await store().findByName(name.toUpperCase())).toEqual(expected);
   });
@@ -100,6 +103,7 @@ describeEachEngine('OwnerStore contract', (ctx) => {
     expect(await store().update(owner.id, { fullName: 'New Name', isAdmin: false, updatedAt: new Date(1_800_000_000_000) })).toBe(true);
     expect(await store().findById(owner.id)).toEqual({
       ...stored,
+      ...NO_FOLLOWS,
       id: owner.id,
       lowerName: owner.lowerName,
       location: 'changed meanwhile',
@@ -132,7 +136,7 @@ describeEachEngine('OwnerStore contract', (ctx) => {
     const owner = await store().insert(stored);
     const lastLoginAt = new Date(1_750_000_000_789);
     await store().recordLogin(owner.id, lastLoginAt);
-    expect(await store().findById(owner.id)).toEqual({ ...stored, id: owner.id, lowerName: owner.lowerName, lastLoginAt });
+    expect(await store().findById(owner.id)).toEqual({ ...stored, ...NO_FOLLOWS, id: owner.id, lowerName: owner.lowerName, lastLoginAt });
   });
 
   it('enrols, enables and removes a TOTP secret; a code step is accepted once, and afresh after a new enrolment', async () => {

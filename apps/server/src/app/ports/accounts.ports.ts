@@ -1,11 +1,12 @@
-import { AccessTokenStore, OwnerStore, SshKeyStore, TeamMemberStore, TeamStore } from '@bellows/domain';
+import { AccessTokenStore, FollowStore, OwnerStore, SshKeyStore, TeamMemberStore, TeamStore } from '@bellows/domain';
 import { bindPort } from './bind-port';
 
-/** Users, organizations, teams, access tokens and SSH keys. */
+/** Users, organizations, teams, access tokens, SSH keys and follows. */
 export const ACCOUNTS_PORTS = [
   bindPort(OwnerStore, (db) => db.owners),
   bindPort(TeamStore, (db) => db.teams),
   bindPort(TeamMemberStore, (db) => db.teamMembers),
   bindPort(AccessTokenStore, (db) => db.accessTokens),
   bindPort(SshKeyStore, (db) => db.sshKeys),
+  bindPort(FollowStore, (db) => db.follows),
 ];

@@ -31,6 +31,8 @@ function systemUser(id: number, name: string, fullName: string): Owner {
     createdAt: epoch,
     updatedAt: epoch,
     lastLoginAt: null,
+    numFollowers: 0,
+    numFollowing: 0,
   });
 }
 

@@ -139,8 +139,8 @@ export function toApiUser(owner: Owner, viewer: Owner | undefined, ctx: ShapeCon
     website: owner.website,
     description: owner.description,
     visibility: owner.visibility,
-    followers_count: 0,
-    following_count: 0,
+    followers_count: owner.numFollowers ?? 0,
+    following_count: owner.numFollowing ?? 0,
     starred_repos_count: 0,
     source_id: 0,
   };
