@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { registeredRoutes } from '../../src/http/route-registry';
 import { forgejoOperation } from '../support/forgejo-reference';
 import { DocumentedOperation, fetchOwnDocument, operationsOf, routeKey } from '../support/openapi-operations';
@@ -36,6 +38,17 @@ describe('the OpenAPI description', () => {
     operations = operationsOf(document);
   });
   afterAll(async () => server?.close());
+
+  it('is what docs/api-coverage.md was made from (`npm run api:coverage` makes it again)', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { coverageMarkdown, REFERENCE, TARGET } = require(join(__dirname, '../../../../scripts/api-coverage.js')) as {
+      coverageMarkdown: (reference: unknown, own: unknown) => string;
+      REFERENCE: string;
+      TARGET: string;
+    };
+    const expected = coverageMarkdown(JSON.parse(readFileSync(REFERENCE, 'utf8')), document);
+    expect(readFileSync(TARGET, 'utf8')).toBe(expected);
+  });
 
   it('lists every route the server serves under /api/v1, and nothing it does not serve', () => {
     const served = servedApiRoutes(server);
