@@ -3,6 +3,7 @@ import { shapeContextProvider } from '../accounts/shape-context.provider';
 import { AccountsModule } from '../accounts/accounts.module';
 import { RepositoriesModule } from '../repositories/repositories.module';
 import { ACTIONS_CRYPTO_PROVIDERS } from './actions.providers';
+import { ActionsHolders } from './actions-holders';
 import { ArtifactBlobHandler } from './artifacts/artifact-blob.handler';
 import { ArtifactBlobs } from './artifacts/artifact-blobs';
 import { ArtifactCleanup } from './artifacts/artifact-cleanup.service';
@@ -45,6 +46,7 @@ import { ActionVariablesService } from './variables/action-variables.service';
     ArtifactBlobHandler,
     ArtifactProtocolRoutes,
     ArtifactCleanup,
+    ActionsHolders,
     ActionSecretsService,
     ActionVariablesService,
   ],

@@ -13,8 +13,7 @@ import { Actor } from '../../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../../http/auth/auth-metadata';
 import { PageOf } from '../../../http/page-of';
 import { Paging, PageRequest } from '../../../http/pagination';
-import { OrgMembershipService } from '../../accounts/org-membership.service';
-import { RepositoryAccess } from '../../repositories/repository-access.service';
+import { ActionsHolders } from '../actions-holders';
 import { ActionSecretsService } from './action-secrets.service';
 import { ApiSecret, CreateOrUpdateSecretOption } from './dto/secret.dto';
 
@@ -29,7 +28,10 @@ function statusOfPut(outcome: 'created' | 'updated', reply: FastifyReply): void 
 @RequireSignIn()
 @Controller('user/actions/secrets')
 export class UserSecretsController {
-  constructor(private readonly secrets: ActionSecretsService) {}
+  constructor(
+    private readonly secrets: ActionSecretsService,
+    private readonly holders: ActionsHolders,
+  ) {}
 
   @Put(':secretname')
   @ApiCreatedResponse({ description: 'created' })
@@ -41,7 +43,7 @@ export class UserSecretsController {
     @CurrentActor() actor: Actor,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
-    statusOfPut(await this.secrets.put({ ownerId: actor.user.id }, name, body.data), reply);
+    statusOfPut(await this.secrets.put(this.holders.user(actor), name, body.data), reply);
   }
 
   @Delete(':secretname')
@@ -49,7 +51,7 @@ export class UserSecretsController {
   @ApiNoContentResponse()
   @ApiNotFoundResponse()
   async deleteUserSecret(@Param('secretname') name: string, @CurrentActor() actor: Actor): Promise<void> {
-    await this.secrets.delete({ ownerId: actor.user.id }, name);
+    await this.secrets.delete(this.holders.user(actor), name);
   }
 }
 
@@ -61,7 +63,7 @@ export class UserSecretsController {
 export class OrgSecretsController {
   constructor(
     private readonly secrets: ActionSecretsService,
-    private readonly membership: OrgMembershipService,
+    private readonly holders: ActionsHolders,
   ) {}
 
   @Get()
@@ -73,8 +75,7 @@ export class OrgSecretsController {
     @CurrentActor() actor: Actor,
     @Paging() paging: PageRequest,
   ): Promise<PageOf<ApiSecret>> {
-    const owner = await this.membership.findManageableOrg(org, actor.user);
-    return this.secrets.list({ ownerId: owner.id }, paging);
+    return this.secrets.list(await this.holders.organization(org, actor), paging);
   }
 
   @Put(':secretname')
@@ -88,8 +89,7 @@ export class OrgSecretsController {
     @CurrentActor() actor: Actor,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
-    const owner = await this.membership.findManageableOrg(org, actor.user);
-    statusOfPut(await this.secrets.put({ ownerId: owner.id }, name, body.data), reply);
+    statusOfPut(await this.secrets.put(await this.holders.organization(org, actor), name, body.data), reply);
   }
 
   @Delete(':secretname')
@@ -97,8 +97,7 @@ export class OrgSecretsController {
   @ApiNoContentResponse()
   @ApiNotFoundResponse()
   async deleteOrgSecret(@Param('org') org: string, @Param('secretname') name: string, @CurrentActor() actor: Actor): Promise<void> {
-    const owner = await this.membership.findManageableOrg(org, actor.user);
-    await this.secrets.delete({ ownerId: owner.id }, name);
+    await this.secrets.delete(await this.holders.organization(org, actor), name);
   }
 }
 
@@ -110,7 +109,7 @@ export class OrgSecretsController {
 export class RepoSecretsController {
   constructor(
     private readonly secrets: ActionSecretsService,
-    private readonly access: RepositoryAccess,
+    private readonly holders: ActionsHolders,
   ) {}
 
   @Get()
@@ -123,7 +122,7 @@ export class RepoSecretsController {
     @CurrentActor() actor: Actor,
     @Paging() paging: PageRequest,
   ): Promise<PageOf<ApiSecret>> {
-    return this.secrets.list({ repoId: await this.adminRepoId(owner, repo, actor) }, paging);
+    return this.secrets.list(await this.holders.repository(owner, repo, actor), paging);
   }
 
   @Put(':secretname')
@@ -138,7 +137,7 @@ export class RepoSecretsController {
     @CurrentActor() actor: Actor,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
-    statusOfPut(await this.secrets.put({ repoId: await this.adminRepoId(owner, repo, actor) }, name, body.data), reply);
+    statusOfPut(await this.secrets.put(await this.holders.repository(owner, repo, actor), name, body.data), reply);
   }
 
   @Delete(':secretname')
@@ -151,12 +150,6 @@ export class RepoSecretsController {
     @Param('secretname') name: string,
     @CurrentActor() actor: Actor,
   ): Promise<void> {
-    await this.secrets.delete({ repoId: await this.adminRepoId(owner, repo, actor) }, name);
-  }
-
-  private async adminRepoId(owner: string, repo: string, actor: Actor): Promise<number> {
-    const ctx = await this.access.resolve(owner, repo, actor);
-    this.access.requireAdmin(ctx);
-    return ctx.repo.id;
+    await this.secrets.delete(await this.holders.repository(owner, repo, actor), name);
   }
 }

@@ -9,13 +9,11 @@ import {
   ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
-import { SecretHolder } from '@bellows/domain';
 import { Actor } from '../../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../../http/auth/auth-metadata';
 import { PageOf } from '../../../http/page-of';
 import { Paging, PageRequest } from '../../../http/pagination';
-import { OrgMembershipService } from '../../accounts/org-membership.service';
-import { RepositoryAccess } from '../../repositories/repository-access.service';
+import { ActionsHolders } from '../actions-holders';
 import { ActionVariablesService } from './action-variables.service';
 import { ApiActionVariable, CreateVariableOption, UpdateVariableOption } from './dto/variable.dto';
 
@@ -32,21 +30,24 @@ import { ApiActionVariable, CreateVariableOption, UpdateVariableOption } from '.
 @RequireSignIn()
 @Controller('user/actions/variables')
 export class UserVariablesController {
-  constructor(private readonly variables: ActionVariablesService) {}
+  constructor(
+    private readonly variables: ActionVariablesService,
+    private readonly holders: ActionsHolders,
+  ) {}
 
   @Get()
   @ApiQuery({ name: 'page', required: false, type: 'integer' })
   @ApiQuery({ name: 'limit', required: false, type: 'integer' })
   @ApiOkResponse({ type: [ApiActionVariable] })
   getUserVariablesList(@CurrentActor() actor: Actor, @Paging() paging: PageRequest): Promise<PageOf<ApiActionVariable>> {
-    return this.variables.list(userHolder(actor), paging);
+    return this.variables.list(this.holders.user(actor), paging);
   }
 
   @Get(':variablename')
   @ApiOkResponse({ type: ApiActionVariable })
   @ApiNotFoundResponse()
   getUserVariable(@Param('variablename') name: string, @CurrentActor() actor: Actor): Promise<ApiActionVariable> {
-    return this.variables.get(userHolder(actor), name);
+    return this.variables.get(this.holders.user(actor), name);
   }
 
   @Post(':variablename')
@@ -58,7 +59,7 @@ export class UserVariablesController {
     @Body() body: CreateVariableOption,
     @CurrentActor() actor: Actor,
   ): Promise<void> {
-    await this.variables.create(userHolder(actor), name, body.value);
+    await this.variables.create(this.holders.user(actor), name, body.value);
   }
 
   @Put(':variablename')
@@ -70,7 +71,7 @@ export class UserVariablesController {
     @Body() body: UpdateVariableOption,
     @CurrentActor() actor: Actor,
   ): Promise<void> {
-    await this.variables.update(userHolder(actor), name, body);
+    await this.variables.update(this.holders.user(actor), name, body);
   }
 
   @Delete(':variablename')
@@ -78,7 +79,7 @@ export class UserVariablesController {
   @ApiNoContentResponse()
   @ApiNotFoundResponse()
   async deleteUserVariable(@Param('variablename') name: string, @CurrentActor() actor: Actor): Promise<void> {
-    await this.variables.delete(userHolder(actor), name);
+    await this.variables.delete(this.holders.user(actor), name);
   }
 }
 
@@ -90,7 +91,7 @@ export class UserVariablesController {
 export class OrgVariablesController {
   constructor(
     private readonly variables: ActionVariablesService,
-    private readonly membership: OrgMembershipService,
+    private readonly holders: ActionsHolders,
   ) {}
 
   @Get()
@@ -102,7 +103,7 @@ export class OrgVariablesController {
     @CurrentActor() actor: Actor,
     @Paging() paging: PageRequest,
   ): Promise<PageOf<ApiActionVariable>> {
-    return this.variables.list(await this.orgHolder(org, actor), paging);
+    return this.variables.list(await this.holders.organization(org, actor), paging);
   }
 
   @Get(':variablename')
@@ -113,7 +114,7 @@ export class OrgVariablesController {
     @Param('variablename') name: string,
     @CurrentActor() actor: Actor,
   ): Promise<ApiActionVariable> {
-    return this.variables.get(await this.orgHolder(org, actor), name);
+    return this.variables.get(await this.holders.organization(org, actor), name);
   }
 
   @Post(':variablename')
@@ -126,7 +127,7 @@ export class OrgVariablesController {
     @Body() body: CreateVariableOption,
     @CurrentActor() actor: Actor,
   ): Promise<void> {
-    await this.variables.create(await this.orgHolder(org, actor), name, body.value);
+    await this.variables.create(await this.holders.organization(org, actor), name, body.value);
   }
 
   @Put(':variablename')
@@ -139,7 +140,7 @@ export class OrgVariablesController {
     @Body() body: UpdateVariableOption,
     @CurrentActor() actor: Actor,
   ): Promise<void> {
-    await this.variables.update(await this.orgHolder(org, actor), name, body);
+    await this.variables.update(await this.holders.organization(org, actor), name, body);
   }
 
   @Delete(':variablename')
@@ -147,11 +148,7 @@ export class OrgVariablesController {
   @ApiNoContentResponse()
   @ApiNotFoundResponse()
   async deleteOrgVariable(@Param('org') org: string, @Param('variablename') name: string, @CurrentActor() actor: Actor): Promise<void> {
-    await this.variables.delete(await this.orgHolder(org, actor), name);
-  }
-
-  private async orgHolder(org: string, actor: Actor): Promise<SecretHolder> {
-    return { ownerId: (await this.membership.findManageableOrg(org, actor.user)).id };
+    await this.variables.delete(await this.holders.organization(org, actor), name);
   }
 }
 
@@ -163,7 +160,7 @@ export class OrgVariablesController {
 export class RepoVariablesController {
   constructor(
     private readonly variables: ActionVariablesService,
-    private readonly access: RepositoryAccess,
+    private readonly holders: ActionsHolders,
   ) {}
 
   @Get()
@@ -176,7 +173,7 @@ export class RepoVariablesController {
     @CurrentActor() actor: Actor,
     @Paging() paging: PageRequest,
   ): Promise<PageOf<ApiActionVariable>> {
-    return this.variables.list(await this.repoHolder(owner, repo, actor), paging);
+    return this.variables.list(await this.holders.repository(owner, repo, actor), paging);
   }
 
   @Get(':variablename')
@@ -188,7 +185,7 @@ export class RepoVariablesController {
     @Param('variablename') name: string,
     @CurrentActor() actor: Actor,
   ): Promise<ApiActionVariable> {
-    return this.variables.get(await this.repoHolder(owner, repo, actor), name);
+    return this.variables.get(await this.holders.repository(owner, repo, actor), name);
   }
 
   @Post(':variablename')
@@ -202,7 +199,7 @@ export class RepoVariablesController {
     @Body() body: CreateVariableOption,
     @CurrentActor() actor: Actor,
   ): Promise<void> {
-    await this.variables.create(await this.repoHolder(owner, repo, actor), name, body.value);
+    await this.variables.create(await this.holders.repository(owner, repo, actor), name, body.value);
   }
 
   @Put(':variablename')
@@ -216,7 +213,7 @@ export class RepoVariablesController {
     @Body() body: UpdateVariableOption,
     @CurrentActor() actor: Actor,
   ): Promise<void> {
-    await this.variables.update(await this.repoHolder(owner, repo, actor), name, body);
+    await this.variables.update(await this.holders.repository(owner, repo, actor), name, body);
   }
 
   @Delete(':variablename')
@@ -229,16 +226,6 @@ export class RepoVariablesController {
     @Param('variablename') name: string,
     @CurrentActor() actor: Actor,
   ): Promise<void> {
-    await this.variables.delete(await this.repoHolder(owner, repo, actor), name);
+    await this.variables.delete(await this.holders.repository(owner, repo, actor), name);
   }
-
-  private async repoHolder(owner: string, repo: string, actor: Actor): Promise<SecretHolder> {
-    const ctx = await this.access.resolve(owner, repo, actor);
-    this.access.requireAdmin(ctx);
-    return { repoId: ctx.repo.id };
-  }
-}
-
-function userHolder(actor: Actor): SecretHolder {
-  return { ownerId: actor.user.id };
 }
