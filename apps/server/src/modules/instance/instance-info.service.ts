@@ -21,9 +21,12 @@ import {
  */
 export const FORGEJO_API_LEVEL = '11.0.0';
 
-/** Bellows' own version, from the server package (src/ and dist/ both sit one level below it). */
+/**
+ * Bellows' own version, from the server package's manifest, found by the package's name: the
+ * code runs from src/ (tests), dist/ and dist-bench/src/ (the bench), at different depths.
+ */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const BELLOWS_VERSION: string = require('../../../package.json').version;
+const BELLOWS_VERSION: string = require('@bellows/server/package.json').version;
 
 const MiB = 1024 * 1024;
 
