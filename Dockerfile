@@ -8,7 +8,9 @@ FROM node:20-bookworm AS build
 WORKDIR /src
 COPY package.json package-lock.json ./
 COPY packages/domain/package.json packages/domain/
+COPY packages/git/package.json packages/git/
 COPY packages/persistence-typeorm/package.json packages/persistence-typeorm/
+COPY packages/storage/package.json packages/storage/
 COPY apps/server/package.json apps/server/
 RUN npm ci --no-audit --no-fund
 COPY . .
@@ -18,12 +20,16 @@ FROM node:20-bookworm AS prod-deps
 WORKDIR /src
 COPY package.json package-lock.json ./
 COPY packages/domain/package.json packages/domain/
+COPY packages/git/package.json packages/git/
 COPY packages/persistence-typeorm/package.json packages/persistence-typeorm/
+COPY packages/storage/package.json packages/storage/
 COPY apps/server/package.json apps/server/
 RUN npm ci --omit=dev --no-audit --no-fund
 # The compiled workspaces next to their package.json, where the workspace links point.
 COPY --from=build /src/packages/domain/dist packages/domain/dist
+COPY --from=build /src/packages/git/dist packages/git/dist
 COPY --from=build /src/packages/persistence-typeorm/dist packages/persistence-typeorm/dist
+COPY --from=build /src/packages/storage/dist packages/storage/dist
 COPY --from=build /src/apps/server/dist apps/server/dist
 COPY apps/server/bin apps/server/bin
 

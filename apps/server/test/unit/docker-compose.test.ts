@@ -1,4 +1,4 @@
-import { readFileSync } from 'fs';
+import { readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { parse } from 'yaml';
 
@@ -78,6 +78,16 @@ describe('Dockerfile', () => {
     const env = all('ENV').join(' ');
     expect(env).toContain('BELLOWS__SERVER__APP_DATA_PATH=/data');
     expect(env).toContain('BELLOWS__SERVER__HTTP_ADDR=0.0.0.0');
+  });
+
+  it('bug: the image left out @bellows/git and @bellows/storage; it installs and copies every workspace package', () => {
+    const copies = all('COPY').join('\n');
+    const workspaces = readdirSync(join(ROOT, 'packages')).map((name) => `packages/${name}`);
+    for (const workspace of [...workspaces, 'apps/server']) {
+      // Its manifest before `npm ci` (so npm links it instead of looking for it in the registry) and its build after.
+      expect(copies).toContain(`COPY ${workspace}/package.json ${workspace}/`);
+      expect(copies).toContain(`COPY --from=build /src/${workspace}/dist ${workspace}/dist`);
+    }
   });
 
   it('checks its health on /api/healthz and starts bellows web', () => {
