@@ -27,6 +27,14 @@ import { CommitStatusesModule } from '../modules/commit-statuses/commit-statuses
 import { GitDataModule } from '../modules/git-data/git-data.module';
 import { TopicsModule } from '../modules/topics/topics.module';
 import { StorageGarbageModule } from '../modules/storage-garbage/storage-garbage.module';
+// @area webhooks
+// @area webhook-events
+// @area issues-social
+// @area issues-time
+// @area users
+// @area orgs-teams
+// @area misc
+// @area oauth2
 
 /**
  * The feature modules the server is made of: one per area of the forge.
@@ -62,4 +70,12 @@ export const FEATURE_MODULES = [
   GitDataModule,
   TopicsModule,
   StorageGarbageModule,
+  // @area webhooks
+  // @area webhook-events
+  // @area issues-social
+  // @area issues-time
+  // @area users
+  // @area orgs-teams
+  // @area misc
+  // @area oauth2
 ];

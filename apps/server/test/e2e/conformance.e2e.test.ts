@@ -533,6 +533,14 @@ const STEPS: Step[] = [
     status: 204,
     needs: ['filesRepo'],
   },
+  // @area webhooks (issue 14): steps go below this line.
+  // @area webhook-events (issue 14): steps go below this line.
+  // @area issues-social (issue 14): steps go below this line.
+  // @area issues-time (issue 14): steps go below this line.
+  // @area users (issue 14): steps go below this line.
+  // @area orgs-teams (issue 14): steps go below this line.
+  // @area misc (issue 14): steps go below this line.
+  // @area oauth2 (issue 14): steps go below this line.
   { method: 'DELETE', path: '/teams/{team}', as: 'user', status: 204, needs: ['team'] },
   { method: 'DELETE', path: '/orgs/{org}', as: 'user', status: 204, needs: ['org'] },
   // As in Forgejo, a user who still owns an organization cannot be deleted: remove it first.

@@ -26,6 +26,14 @@ import { PullRequestMerger1763800020000 } from './1763800020000-pull-request-mer
 import { ActionVariables1763800026000 } from './1763800026000-action-variables';
 import { Stars1763800027000 } from './1763800027000-stars';
 import { Follows1763800028000 } from './1763800028000-follows';
+// @area webhooks
+// @area webhook-events
+// @area issues-social
+// @area issues-time
+// @area users
+// @area orgs-teams
+// @area misc
+// @area oauth2
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -57,4 +65,12 @@ export const MIGRATIONS = [
   ActionVariables1763800026000,
   Stars1763800027000,
   Follows1763800028000,
+  // @area webhooks
+  // @area webhook-events
+  // @area issues-social
+  // @area issues-time
+  // @area users
+  // @area orgs-teams
+  // @area misc
+  // @area oauth2
 ];
