@@ -35,6 +35,7 @@ import { StorageGarbageModule } from '../modules/storage-garbage/storage-garbage
 // @area orgs-teams
 // @area misc
 // @area oauth2
+// @area end
 
 /**
  * The feature modules the server is made of: one per area of the forge.
@@ -78,4 +79,5 @@ export const FEATURE_MODULES = [
   // @area orgs-teams
   // @area misc
   // @area oauth2
+  // @area end
 ];

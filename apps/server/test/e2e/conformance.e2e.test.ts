@@ -541,6 +541,7 @@ const STEPS: Step[] = [
   // @area orgs-teams (issue 14): steps go below this line.
   // @area misc (issue 14): steps go below this line.
   // @area oauth2 (issue 14): steps go below this line.
+  // @area end
   { method: 'DELETE', path: '/teams/{team}', as: 'user', status: 204, needs: ['team'] },
   { method: 'DELETE', path: '/orgs/{org}', as: 'user', status: 204, needs: ['org'] },
   // As in Forgejo, a user who still owns an organization cannot be deleted: remove it first.

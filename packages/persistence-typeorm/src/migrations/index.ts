@@ -34,6 +34,7 @@ import { Follows1763800028000 } from './1763800028000-follows';
 // @area orgs-teams
 // @area misc
 // @area oauth2
+// @area end
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -73,4 +74,5 @@ export const MIGRATIONS = [
   // @area orgs-teams
   // @area misc
   // @area oauth2
+  // @area end
 ];
