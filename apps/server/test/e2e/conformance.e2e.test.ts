@@ -536,6 +536,47 @@ const STEPS: Step[] = [
   // @area webhooks (issue 14): steps go below this line.
   // @area webhook-events (issue 14): steps go below this line.
   // @area issues-social (issue 14): steps go below this line.
+  {
+    method: 'POST',
+    path: '/user/repos',
+    as: 'user',
+    status: 201,
+    body: () => ({ name: `conf-social-${unique}` }),
+    keep: (body, s) => Object.assign(s.values, { socialOwner: body.owner.login, socialRepo: body.name }),
+  },
+  {
+    method: 'POST',
+    path: '/repos/{socialOwner}/{socialRepo}/issues',
+    as: 'user',
+    status: 201,
+    needs: ['socialRepo'],
+    body: () => ({ title: 'Social' }),
+    keep: (body, s) => void (s.values.socialIndex = String(body.number)),
+  },
+  {
+    method: 'POST',
+    path: '/repos/{socialOwner}/{socialRepo}/issues/{socialIndex}/comments',
+    as: 'user',
+    status: 201,
+    needs: ['socialIndex'],
+    body: () => ({ body: 'a comment' }),
+    keep: (body, s) => void (s.values.socialComment = String(body.id)),
+  },
+  {
+    method: 'PATCH',
+    path: '/repos/{socialOwner}/{socialRepo}/issues/{socialIndex}/comments/{socialComment}',
+    as: 'user',
+    status: 200,
+    needs: ['socialComment'],
+    body: () => ({ body: 'edited by the old path' }),
+  },
+  {
+    method: 'DELETE',
+    path: '/repos/{socialOwner}/{socialRepo}/issues/{socialIndex}/comments/{socialComment}',
+    as: 'user',
+    status: 204,
+    needs: ['socialComment'],
+  },
   // @area issues-time (issue 14): steps go below this line.
   // @area users (issue 14): steps go below this line.
   // @area orgs-teams (issue 14): steps go below this line.

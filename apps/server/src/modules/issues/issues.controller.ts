@@ -134,6 +134,45 @@ export class IssuesController {
     await this.comments.delete(await this.lookup.resolveComment(owner, repo, id, actor), actor);
   }
 
+  /**
+   * Forgejo's older form of issueEditComment, with the issue's number in the
+   * path; as in Forgejo the comment is found by its id alone (the number is
+   * not checked), and the answer is the current form's.
+   */
+  @Patch(':index/comments/:id')
+  @RequireSignIn()
+  @ApiOkResponse({ type: ApiComment })
+  @ApiForbiddenResponse({
+    description: "neither the comment's author nor a repository administrator, or updated_at given without the right to back-date",
+  })
+  @ApiUnprocessableEntityResponse({ description: DATE_RULES })
+  issueEditCommentDeprecated(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('index', new IdParam('issue')) _index: number,
+    @Param('id', new IdParam('comment')) id: number,
+    @Body() body: EditIssueCommentOption,
+    @CurrentActor() actor: Actor,
+  ): Promise<ApiComment> {
+    return this.issueEditComment(owner, repo, id, body, actor);
+  }
+
+  /** Forgejo's older form of issueDeleteComment (see issueEditCommentDeprecated). */
+  @Delete(':index/comments/:id')
+  @HttpCode(204)
+  @RequireSignIn()
+  @ApiNoContentResponse()
+  @ApiForbiddenResponse({ description: "neither the comment's author nor a repository administrator" })
+  issueDeleteCommentDeprecated(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('index', new IdParam('issue')) _index: number,
+    @Param('id', new IdParam('comment')) id: number,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
+    return this.issueDeleteComment(owner, repo, id, actor);
+  }
+
   @Delete(':index')
   @HttpCode(204)
   @RequireSignIn()
