@@ -15,3 +15,4 @@ export * from './keys';
 export * from './commit-statuses';
 export * from './protection';
 export * from './topics';
+export * from './repo-templates';

@@ -34,6 +34,7 @@ import { StorageGarbageModule } from '../modules/storage-garbage/storage-garbage
 // @area users
 // @area orgs-teams
 // @area misc
+import { RepoTemplatesModule } from '../modules/repo-templates/repo-templates.module';
 // @area oauth2
 // @area end
 
@@ -78,6 +79,7 @@ export const FEATURE_MODULES = [
   // @area users
   // @area orgs-teams
   // @area misc
+  RepoTemplatesModule,
   // @area oauth2
   // @area end
 ];

@@ -581,6 +581,14 @@ const STEPS: Step[] = [
   // @area users (issue 14): steps go below this line.
   // @area orgs-teams (issue 14): steps go below this line.
   // @area misc (issue 14): steps go below this line.
+  // Repository templates (issue 14): `{name}` is set by the list step before each read.
+  { method: 'GET', path: '/label/templates', as: 'anonymous', status: 200, keep: (_body, s) => void (s.values.name = 'Advanced') },
+  { method: 'GET', path: '/label/templates/{name}', as: 'anonymous', status: 200, needs: ['name'] },
+  { method: 'GET', path: '/gitignore/templates', as: 'anonymous', status: 200, keep: (_body, s) => void (s.values.name = 'Go') },
+  { method: 'GET', path: '/gitignore/templates/{name}', as: 'anonymous', status: 200, needs: ['name'] },
+  { method: 'GET', path: '/licenses', as: 'anonymous', status: 200, keep: (_body, s) => void (s.values.name = 'MIT') },
+  { method: 'GET', path: '/licenses/{name}', as: 'anonymous', status: 200, needs: ['name'] },
+  { method: 'GET', path: '/licenses/{missing}', as: 'anonymous', status: 404 },
   // @area oauth2 (issue 14): steps go below this line.
   // @area end
   { method: 'DELETE', path: '/teams/{team}', as: 'user', status: 204, needs: ['team'] },

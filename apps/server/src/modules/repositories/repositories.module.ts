@@ -14,6 +14,7 @@ import { RepositoryCreation } from './repository-creation.service';
 import { RepositoryListing } from './repository-listing.service';
 import { RepositoryShaping } from './repository-shaping.service';
 import { shapeContextProvider } from '../accounts/shape-context.provider';
+import { RepoTemplatesModule } from '../repo-templates/repo-templates.module';
 
 /**
  * Repositories: who may do what (RepositoryAccess), rows and bare repositories
@@ -22,7 +23,7 @@ import { shapeContextProvider } from '../accounts/shape-context.provider';
  * The git, LFS, contents, wiki and pull request modules import this one.
  */
 @Module({
-  imports: [AccountsModule],
+  imports: [AccountsModule, RepoTemplatesModule],
   controllers: [
     RepositoriesController,
     UserReposController,

@@ -36,6 +36,8 @@ export interface NewRepositoryInput {
   defaultBranch?: string;
   /** Write a first commit with a README on the default branch. */
   autoInit?: boolean;
+  /** More files for that first commit (.gitignore, LICENSE from the chosen templates), by path. */
+  initialFiles?: Record<string, string>;
   /** The repository the new one is a fork of. */
   forkId?: number;
 }
@@ -80,7 +82,7 @@ export class RepositoryService {
     this.assertBranchName(defaultBranch);
     return this.insertThenFill(owner, input, defaultBranch, async (repo) => {
       const repoPath = await this.git.createBare(owner.name, repo.name, { defaultBranch });
-      if (input.autoInit) await this.writeReadme(repoPath, repo, author);
+      if (input.autoInit) await this.writeReadme(repoPath, repo, author, input.initialFiles);
     });
   }
 
@@ -277,11 +279,11 @@ export class RepositoryService {
     }
   }
 
-  private async writeReadme(repoPath: string, repo: Repository, author: Owner): Promise<void> {
+  private async writeReadme(repoPath: string, repo: Repository, author: Owner, more: Record<string, string> = {}): Promise<void> {
     const readme = repo.description ? `# ${repo.name}\n\n${repo.description}\n` : `# ${repo.name}\n`;
     await this.contents.createInitialCommit(repoPath, {
       branch: repo.defaultBranch,
-      files: { 'README.md': readme },
+      files: { 'README.md': readme, ...more },
       message: 'Initial commit',
       author: { name: author.fullName || author.name, email: author.email || `${author.lowerName}@noreply.bellows` },
     });

@@ -10,7 +10,7 @@ import { atLeast, RepoPermission } from '../repo-permission';
  * one place that converts records into them.
  */
 
-/** Forgejo's `CreateRepoOption`. Templates (gitignores, license, readme, issue_labels) are accepted and not applied. */
+/** Forgejo's `CreateRepoOption`. With `auto_init`, `gitignores`, `license` and `readme` name templates for the first commit; `issue_labels` a label set. */
 export class CreateRepoOption {
   @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(100) name!: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2048) description?: string;

@@ -1,0 +1,3 @@
+export * from './label-template';
+export * from './gitignore';
+export * from './license-placeholders';
