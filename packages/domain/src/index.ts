@@ -15,4 +15,5 @@ export * from './keys';
 export * from './commit-statuses';
 export * from './protection';
 export * from './topics';
+export * from './webhooks';
 export * from './repo-templates';

@@ -13,6 +13,8 @@ import { ArtifactStore } from './actions/artifact-store';
 import { ActionSecretStore } from './actions/action-secret-store';
 import { AttachmentStore } from './attachments/attachment-store';
 import { ReleaseStore } from './releases/release-store';
+import { WebhookStore } from './webhooks/webhook-store';
+import { HookDeliveryStore } from './webhooks/hook-delivery-store';
 
 /**
  * The stores as seen inside one transaction. Each field is a port; add a store
@@ -34,6 +36,8 @@ export interface TransactionStores {
   actionSecrets: ActionSecretStore;
   attachments: AttachmentStore;
   releases: ReleaseStore;
+  webhooks: WebhookStore;
+  hookDeliveries: HookDeliveryStore;
 }
 
 /**

@@ -40,6 +40,8 @@ import { TypeOrmIssueStore } from './stores/issue.store';
 import { TypeOrmCommentStore } from './stores/comment.store';
 import { TypeOrmMilestoneStore } from './stores/milestone.store';
 import { TypeOrmReleaseStore } from './stores/release.store';
+import { TypeOrmWebhookStore } from './stores/webhook.store';
+import { TypeOrmHookDeliveryStore } from './stores/hook-delivery.store';
 import { ChangeVersions } from './read-cache/change-versions';
 import { PostgresChangeFeed } from './read-cache/postgres-change-feed';
 import { SqliteOtherWriters } from './read-cache/sqlite-other-writers';
@@ -114,6 +116,9 @@ export class Database {
 
   /** Releases of repositories (their attachments are in `attachments`). */
   readonly releases: TypeOrmReleaseStore;
+  /** Webhooks, and the queue of deliveries with their attempts. */
+  readonly webhooks: TypeOrmWebhookStore;
+  readonly hookDeliveries: TypeOrmHookDeliveryStore;
 
   /** How this process hears of changes other processes make (PostgreSQL only; see PostgresChangeFeed). */
   private changeFeed: PostgresChangeFeed | undefined;
@@ -140,6 +145,8 @@ export class Database {
     this.teamRepositories = new TypeOrmTeamRepositoryStore(manager);
     this.attachments = new TypeOrmAttachmentStore(manager, inTransaction);
     this.releases = new TypeOrmReleaseStore(manager);
+    this.webhooks = new TypeOrmWebhookStore(manager);
+    this.hookDeliveries = new TypeOrmHookDeliveryStore(manager, inTransaction);
     this.packages = new TypeOrmPackageStore(manager, inTransaction);
     this.artifacts = new TypeOrmArtifactStore(manager, inTransaction);
     this.actionRuns = new TypeOrmActionRunStore(manager, inTransaction);

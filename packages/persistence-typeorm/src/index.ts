@@ -25,6 +25,8 @@ export * from './stores/issue.store';
 export * from './stores/comment.store';
 export * from './stores/milestone.store';
 export * from './stores/release.store';
+export * from './stores/webhook.store';
+export * from './stores/hook-delivery.store';
 export * from './stores/attachment.store';
 export * from './stores/action-run.store';
 export * from './stores/action-secret.store';

@@ -28,6 +28,7 @@ import { GitDataModule } from '../modules/git-data/git-data.module';
 import { TopicsModule } from '../modules/topics/topics.module';
 import { StorageGarbageModule } from '../modules/storage-garbage/storage-garbage.module';
 // @area webhooks
+import { WebhooksModule } from '../modules/webhooks/webhooks.module';
 // @area webhook-events
 // @area issues-social
 // @area issues-time
@@ -73,6 +74,7 @@ export const FEATURE_MODULES = [
   TopicsModule,
   StorageGarbageModule,
   // @area webhooks
+  WebhooksModule,
   // @area webhook-events
   // @area issues-social
   // @area issues-time

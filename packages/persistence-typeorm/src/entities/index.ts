@@ -33,6 +33,9 @@ import { ProtectedBranchEntity } from './protected-branch.entity';
 import { ProtectedTagEntity } from './protected-tag.entity';
 import { StarEntity } from './star.entity';
 import { FollowEntity } from './follow.entity';
+import { WebhookEntity } from './webhook.entity';
+import { HookDeliveryEntity } from './hook-delivery.entity';
+import { HookDeliveryAttemptEntity } from './hook-delivery-attempt.entity';
 
 export * from './access-token.entity';
 export * from './commit-status.entity';
@@ -51,6 +54,9 @@ export * from './protected-branch.entity';
 export * from './protected-tag.entity';
 export * from './star.entity';
 export * from './follow.entity';
+export * from './webhook.entity';
+export * from './hook-delivery.entity';
+export * from './hook-delivery-attempt.entity';
 export * from './milestone.entity';
 export * from './issue-assignee.entity';
 export * from './comment.entity';
@@ -106,4 +112,7 @@ export const ENTITIES = [
   ProtectedTagEntity,
   StarEntity,
   FollowEntity,
+  WebhookEntity,
+  HookDeliveryEntity,
+  HookDeliveryAttemptEntity,
 ];

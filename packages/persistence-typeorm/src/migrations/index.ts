@@ -27,6 +27,7 @@ import { ActionVariables1763800026000 } from './1763800026000-action-variables';
 import { Stars1763800027000 } from './1763800027000-stars';
 import { Follows1763800028000 } from './1763800028000-follows';
 // @area webhooks
+import { Webhooks1763800030000 } from './1763800030000-webhooks';
 // @area webhook-events
 // @area issues-social
 // @area issues-time
@@ -67,6 +68,7 @@ export const MIGRATIONS = [
   Stars1763800027000,
   Follows1763800028000,
   // @area webhooks
+  Webhooks1763800030000,
   // @area webhook-events
   // @area issues-social
   // @area issues-time

@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { HookEventInput, TransactionStores, UnitOfWork, webhookWants } from '@bellows/domain';
+import { DeliveryWakeUp } from './delivery-wake-up';
+
+/**
+ * The one door through which the rest of the server reports events to
+ * webhooks. Publish INSIDE the transaction that made the change, passing its
+ * `tx`: the deliveries are queued in the same transaction, so a change is
+ * never stored without its deliveries, nor the other way round. The payload is
+ * rendered by the caller at event time (Forgejo's payload shapes); which hooks
+ * receive it (repository, owner and system hooks; active; chosen events;
+ * branch filter) is decided here. Sending happens later, in the background.
+ *
+ *   await this.webhookEvents.enqueue(tx, { event: 'issues', repoId, ownerId, payload });
+ *   await this.webhookEvents.enqueueNow({ event: 'push', repoId, ownerId, branch: 'main', payload });
+ */
+@Injectable()
+export class WebhookEvents {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly wakeUp: DeliveryWakeUp,
+  ) {}
+
+  /** Queues a delivery of the event to each hook that wants it, in `tx`. */
+  async enqueue(tx: TransactionStores, input: HookEventInput): Promise<void> {
+    const hooks = (await tx.webhooks.activeFor(input.repoId, input.ownerId)).filter((hook) =>
+      webhookWants(hook, input.event, input.branch),
+    );
+    if (hooks.length === 0) return;
+    const payload = JSON.stringify(input.payload);
+    await tx.hookDeliveries.enqueue(hooks.map((hook) => ({ hookId: hook.id, uuid: randomUUID(), event: input.event, payload })));
+    this.wakeUp.soon();
+  }
+
+  /** {@link enqueue} in a transaction of its own, for changes made outside a unit of work (git pushes). */
+  enqueueNow(...inputs: HookEventInput[]): Promise<void> {
+    return this.unitOfWork.run(async (tx) => {
+      for (const input of inputs) await this.enqueue(tx, input);
+    });
+  }
+}

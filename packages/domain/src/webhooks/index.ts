@@ -1,0 +1,6 @@
+export * from './hook-events';
+export * from './branch-filter';
+export * from './webhook';
+export * from './webhook-store';
+export * from './hook-delivery';
+export * from './hook-delivery-store';
