@@ -34,6 +34,8 @@ import { WebhooksModule } from '../modules/webhooks/webhooks.module';
 // @area issues-time
 // @area users
 // @area orgs-teams
+import { TeamRepositoriesModule } from '../modules/team-repositories/team-repositories.module';
+import { OrgLookupsModule } from '../modules/org-lookups/org-lookups.module';
 // @area misc
 import { RepoTemplatesModule } from '../modules/repo-templates/repo-templates.module';
 // @area oauth2
@@ -80,6 +82,8 @@ export const FEATURE_MODULES = [
   // @area issues-time
   // @area users
   // @area orgs-teams
+  TeamRepositoriesModule,
+  OrgLookupsModule,
   // @area misc
   RepoTemplatesModule,
   // @area oauth2

@@ -1,4 +1,4 @@
-import { NewTeam, Team, TeamChanges } from './team';
+import { NewTeam, Team, TeamChanges, TeamSearch } from './team';
 
 /** Port: the teams of organizations. Names are looked up case-insensitively within an organization. */
 export abstract class TeamStore {
@@ -18,6 +18,14 @@ export abstract class TeamStore {
   abstract findOwnersTeam(orgId: number): Promise<Team | null>;
   /** One page of the organization's teams in the order they were created, and the number of all. */
   abstract listForOrg(orgId: number, skip: number, take: number): Promise<[Team[], number]>;
+  /**
+   * One page of the organization's teams whose name (or, with `includeDescription`,
+   * description) contains `keyword` case-insensitively, restricted to the teams
+   * `memberId` belongs to when given; in the order they were created, and the number of all.
+   */
+  abstract searchInOrg(orgId: number, search: TeamSearch, skip: number, take: number): Promise<[Team[], number]>;
+  /** One page of the teams `userId` is a member of, across organizations, ordered by id, and the number of all. */
+  abstract listForUser(userId: number, skip: number, take: number): Promise<[Team[], number]>;
   /** Deletes the team with its memberships; deleting a missing team changes nothing. */
   abstract delete(id: number): Promise<void>;
 }

@@ -34,3 +34,10 @@ export class TeamNameTakenError extends Error {
     this.name = 'TeamNameTakenError';
   }
 }
+
+/** What a team search matches: a keyword in the name (and the description), optionally only teams of one member. */
+export interface TeamSearch {
+  keyword: string;
+  includeDescription: boolean;
+  memberId?: number;
+}

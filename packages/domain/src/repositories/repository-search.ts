@@ -38,6 +38,8 @@ export interface RepositorySearch {
   /** False leaves out private repositories even when the viewer may read them. */
   includePrivate?: boolean;
   isArchived?: boolean;
+  /** Only the repositories this team reaches (all of its organization's when it includes all). */
+  reachedByTeamId?: number;
   /** Only the forks of this repository. */
   forkOf?: number;
   viewer?: RepositoryViewer;

@@ -9,6 +9,10 @@ export abstract class TeamRepositoryStore {
   abstract add(teamId: number, repoId: number): Promise<void>;
   /** Takes the repository from the team; nothing happens when it had no access. */
   abstract remove(teamId: number, repoId: number): Promise<void>;
+  /** Whether the team reaches the repository: it includes all of its organization's repositories, or was added to it. */
+  abstract reaches(team: Team, repoId: number): Promise<boolean>;
+  /** The teams of organization `orgId` that reach repository `repoId`, in the order they were created. */
+  abstract teamsReaching(orgId: number, repoId: number): Promise<Team[]>;
   /** The teams of organization `orgId` whose member `userId` may create repositories through them. */
   abstract teamsThatMayCreate(orgId: number, userId: number): Promise<Team[]>;
   /** The teams of organization `orgId` that `userId` is a member of and that reach repository `repoId`. */

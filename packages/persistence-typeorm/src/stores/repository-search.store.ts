@@ -31,6 +31,14 @@ export class TypeOrmRepositorySearchStore implements RepositorySearchStore {
     if (search.includePrivate === false) query.andWhere('r.is_private = :notPrivate', { notPrivate: false });
     if (search.isArchived !== undefined) query.andWhere('r.is_archived = :isArchived', { isArchived: search.isArchived });
     if (search.forkOf !== undefined) query.andWhere('r.fork_id = :forkOf', { forkOf: search.forkOf });
+    if (search.reachedByTeamId !== undefined) {
+      query.andWhere(
+        'EXISTS (SELECT 1 FROM team rt WHERE rt.id = :reachTeam AND rt.org_id = r.owner_id AND ' +
+          "(rt.includes_all_repositories = :reachAll OR rt.permission = 'owner' OR " +
+          'r.id IN (SELECT rtr.repo_id FROM team_repository rtr WHERE rtr.team_id = rt.id)))',
+        { reachTeam: search.reachedByTeamId, reachAll: true },
+      );
+    }
     if (search.accessibleToUserId !== undefined) {
       query.andWhere(new Brackets((where) => whereUserHasAccess(where, search.accessibleToUserId!, 'acc')));
     }

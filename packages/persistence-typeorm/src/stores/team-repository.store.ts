@@ -2,6 +2,7 @@ import { EntityManager } from 'typeorm';
 import { Team, TeamRepositoryStore } from '@bellows/domain';
 import { TeamEntity } from '../entities/team.entity';
 import { TeamRepositoryEntity } from '../entities/team-repository.entity';
+import { isUniqueViolation } from '../unique-violation';
 
 /**
  * Which teams reach a repository: the teams of its organization that include
@@ -16,11 +17,36 @@ export class TypeOrmTeamRepositoryStore implements TeamRepositoryStore {
 
   async add(teamId: number, repoId: number): Promise<void> {
     if ((await this.repo.countBy({ teamId, repoId })) > 0) return;
-    await this.repo.insert({ teamId, repoId });
+    try {
+      await this.repo.insert({ teamId, repoId });
+    } catch (error) {
+      // Two requests adding the same repository at once: the second finds it added.
+      if (!isUniqueViolation(error)) throw error;
+    }
   }
 
   async remove(teamId: number, repoId: number): Promise<void> {
     await this.repo.delete({ teamId, repoId });
+  }
+
+  /** Whether the team reaches the repository: it includes all of its organization's repositories, or was added to it. */
+  async reaches(team: Team, repoId: number): Promise<boolean> {
+    if (team.includesAllRepositories || team.permission === 'owner') return true;
+    return (await this.repo.countBy({ teamId: team.id, repoId })) > 0;
+  }
+
+  /** The teams of organization `orgId` that reach repository `repoId`, in the order they were created. */
+  teamsReaching(orgId: number, repoId: number): Promise<Team[]> {
+    return this.manager
+      .getRepository(TeamEntity)
+      .createQueryBuilder('t')
+      .where('t.org_id = :orgId', { orgId })
+      .andWhere(
+        "(t.includes_all_repositories = :yes OR t.permission = 'owner' OR t.id IN (SELECT tr.team_id FROM team_repository tr WHERE tr.repo_id = :repoId))",
+        { yes: true, repoId },
+      )
+      .orderBy('t.id', 'ASC')
+      .getMany();
   }
 
   /** The teams of organization `orgId` whose member `userId` may create repositories through them. */

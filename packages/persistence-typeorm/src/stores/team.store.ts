@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { NewTeam, TeamChanges, TeamNameTakenError, TeamStore } from '@bellows/domain';
+import { NewTeam, TeamChanges, TeamNameTakenError, TeamSearch, TeamStore } from '@bellows/domain';
 import { TeamEntity } from '../entities/team.entity';
 import { fitsIdColumn } from '../row-id';
 import { isUniqueViolation } from '../unique-violation';
@@ -52,7 +52,35 @@ export class TypeOrmTeamStore implements TeamStore {
     return this.repo.findAndCount({ where: { orgId }, order: { id: 'ASC' }, skip, take });
   }
 
+  searchInOrg(orgId: number, search: TeamSearch, skip: number, take: number): Promise<[TeamEntity[], number]> {
+    const query = this.repo.createQueryBuilder('t').where('t.org_id = :orgId', { orgId });
+    if (search.keyword) {
+      const keyword = `%${escapeLike(search.keyword.toLowerCase())}%`;
+      const inDescription = search.includeDescription ? " OR LOWER(t.description) LIKE :keyword ESCAPE '\\'" : '';
+      query.andWhere(`(t.lower_name LIKE :keyword ESCAPE '\\'${inDescription})`, { keyword });
+    }
+    if (search.memberId !== undefined) {
+      query.andWhere('t.id IN (SELECT tm.team_id FROM team_member tm WHERE tm.user_id = :memberId)', { memberId: search.memberId });
+    }
+    return query.orderBy('t.id', 'ASC').skip(skip).take(take).getManyAndCount();
+  }
+
+  listForUser(userId: number, skip: number, take: number): Promise<[TeamEntity[], number]> {
+    return this.repo
+      .createQueryBuilder('t')
+      .where('t.id IN (SELECT tm.team_id FROM team_member tm WHERE tm.user_id = :userId)', { userId })
+      .orderBy('t.id', 'ASC')
+      .skip(skip)
+      .take(take)
+      .getManyAndCount();
+  }
+
   async delete(id: number): Promise<void> {
     await this.repo.delete({ id });
   }
+}
+
+/** `%` and `_` in a keyword match themselves. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -69,6 +69,18 @@ describeEachEngine('RepositorySearchStore contract', (ctx) => {
     expect((await names({ accessibleToUserId: user.id })).sort()).toEqual(['as-collaborator', 'by-team', 'own']);
   });
 
+  it('finds the repositories a team reaches: those it was added to, or all of its organization', async () => {
+    const { db } = ctx();
+    const org = await insertOwner(db, 'organization');
+    const { repos } = await ownerWith([{ name: 'added' }, { name: 'left-out' }], org);
+    await ownerWith([{ name: 'other-org' }], await insertOwner(db, 'organization'));
+    const team = await insertTeam(db, org.id);
+    const all = await insertTeam(db, org.id, { includesAllRepositories: true });
+    await db.teamRepositories.add(team.id, repos[0].id);
+    expect(await names({ reachedByTeamId: team.id })).toEqual(['added']);
+    expect((await names({ reachedByTeamId: all.id })).sort()).toEqual(['added', 'left-out']);
+  });
+
   it('shows a viewer the public repositories of owners they see and the private ones they may read', async () => {
     const { db } = ctx();
     const viewer = await insertOwner(db);

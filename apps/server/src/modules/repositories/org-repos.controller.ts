@@ -35,9 +35,8 @@ export class OrgReposController {
   @ApiForbiddenResponse({ description: 'neither an owner nor in a team that may create repositories' })
   @ApiNotFoundResponse({ description: 'no such organization, or one the caller may not see' })
   @ApiConflictResponse({ description: 'the name is taken' })
-  async createOrgRepo(@Param('org') name: string, @Body() body: CreateRepoOption, @CurrentActor() actor: Actor): Promise<ApiRepository> {
-    const org = await this.membership.findVisibleOrg(name, actor.user);
-    return this.creation.createInOrg(org, body, actor.user);
+  createOrgRepo(@Param('org') name: string, @Body() body: CreateRepoOption, @CurrentActor() actor: Actor): Promise<ApiRepository> {
+    return createInNamedOrg(this.membership, this.creation, name, body, actor);
   }
 
   @Get()
@@ -52,6 +51,43 @@ export class OrgReposController {
     const org = await this.membership.findVisibleOrg(name, actor?.user);
     return this.listing.list({ ownerId: org.id, order: 'id' }, actor?.user, paging);
   }
+}
+
+/** `POST /org/{org}/repos`: Forgejo's deprecated spelling of `POST /orgs/{org}/repos`, answered by the same handler. */
+@ApiTags('organization')
+@ScopeGroup('organization')
+@Controller('org/:org/repos')
+export class DeprecatedOrgReposController {
+  constructor(
+    private readonly creation: RepositoryCreation,
+    private readonly membership: OrgMembershipService,
+  ) {}
+
+  @Post()
+  @RequireSignIn()
+  @ApiCreatedResponse({ type: ApiRepository })
+  @ApiForbiddenResponse({ description: 'neither an owner nor in a team that may create repositories' })
+  @ApiNotFoundResponse({ description: 'no such organization, or one the caller may not see' })
+  @ApiConflictResponse({ description: 'the name is taken' })
+  createOrgRepoDeprecated(
+    @Param('org') name: string,
+    @Body() body: CreateRepoOption,
+    @CurrentActor() actor: Actor,
+  ): Promise<ApiRepository> {
+    return createInNamedOrg(this.membership, this.creation, name, body, actor);
+  }
+}
+
+/** Creates a repository in the organization named `name`, which the caller must see (404) and may create in (403). */
+async function createInNamedOrg(
+  membership: OrgMembershipService,
+  creation: RepositoryCreation,
+  name: string,
+  body: CreateRepoOption,
+  actor: Actor,
+): Promise<ApiRepository> {
+  const org = await membership.findVisibleOrg(name, actor.user);
+  return creation.createInOrg(org, body, actor.user);
 }
 
 /** `POST /admin/users/{username}/repos`: a site admin creates a repository for a user or organization. */

@@ -4,7 +4,8 @@ import { RepositoryAccess } from './repository-access.service';
 import { RepositoryService } from './repository.service';
 import { CollaboratorsController } from './collaborators.controller';
 import { CollaboratorsService } from './collaborators.service';
-import { AdminReposController, OrgReposController } from './org-repos.controller';
+import { AdminReposController, DeprecatedOrgReposController, OrgReposController } from './org-repos.controller';
+import { RepositoryByIdController } from './repository-by-id.controller';
 import { RepositoriesController } from './repositories.controller';
 import { ForksController } from './forks.controller';
 import { TransfersController } from './transfers.controller';
@@ -28,7 +29,9 @@ import { RepoTemplatesModule } from '../repo-templates/repo-templates.module';
     RepositoriesController,
     UserReposController,
     OrgReposController,
+    DeprecatedOrgReposController,
     AdminReposController,
+    RepositoryByIdController,
     CollaboratorsController,
     ForksController,
     TransfersController,
