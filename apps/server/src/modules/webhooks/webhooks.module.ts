@@ -1,6 +1,16 @@
 import { Global, Module } from '@nestjs/common';
+import { HookDeliveryStore, WebhookStore } from '@bellows/domain';
+import { CONFIG } from '../../app/tokens';
+import { bindPort } from '../../app/ports/bind-port';
+import { BellowsConfig } from '../../config';
+import { SecretBox } from '../../crypto/secret-box';
+import { AccountsModule } from '../accounts/accounts.module';
+import { RepositoriesModule } from '../repositories/repositories.module';
 import { DeliveryWakeUp } from './delivery-wake-up';
 import { WebhookEvents } from './webhook-events';
+import { WebhookScopes } from './webhook-scopes';
+import { AdminHooksController, OrgHooksController, RepoHooksController, UserHooksController } from './webhooks.controllers';
+import { WebhooksService } from './webhooks.service';
 
 /**
  * Webhooks: the hooks of repositories, owners and the site, the queue of
@@ -9,7 +19,17 @@ import { WebhookEvents } from './webhook-events';
  */
 @Global()
 @Module({
-  providers: [WebhookEvents, DeliveryWakeUp],
+  imports: [AccountsModule, RepositoriesModule],
+  controllers: [RepoHooksController, OrgHooksController, UserHooksController, AdminHooksController],
+  providers: [
+    bindPort(WebhookStore, (db) => db.webhooks),
+    bindPort(HookDeliveryStore, (db) => db.hookDeliveries),
+    { provide: SecretBox, inject: [CONFIG], useFactory: (config: BellowsConfig) => new SecretBox(config.security.secretKey) },
+    WebhookEvents,
+    DeliveryWakeUp,
+    WebhookScopes,
+    WebhooksService,
+  ],
   exports: [WebhookEvents],
 })
 export class WebhooksModule {}
