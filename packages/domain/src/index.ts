@@ -17,3 +17,4 @@ export * from './protection';
 export * from './topics';
 export * from './webhooks';
 export * from './repo-templates';
+export * from './repo-config';

@@ -38,6 +38,7 @@ import { TeamRepositoriesModule } from '../modules/team-repositories/team-reposi
 import { OrgLookupsModule } from '../modules/org-lookups/org-lookups.module';
 // @area misc
 import { RepoTemplatesModule } from '../modules/repo-templates/repo-templates.module';
+import { RepoConfigModule } from '../modules/repo-config/repo-config.module';
 // @area oauth2
 // @area end
 
@@ -86,6 +87,7 @@ export const FEATURE_MODULES = [
   OrgLookupsModule,
   // @area misc
   RepoTemplatesModule,
+  RepoConfigModule,
   // @area oauth2
   // @area end
 ];

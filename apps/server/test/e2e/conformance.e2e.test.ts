@@ -589,6 +589,18 @@ const STEPS: Step[] = [
   { method: 'GET', path: '/licenses', as: 'anonymous', status: 200, keep: (_body, s) => void (s.values.name = 'MIT') },
   { method: 'GET', path: '/licenses/{name}', as: 'anonymous', status: 200, needs: ['name'] },
   { method: 'GET', path: '/licenses/{missing}', as: 'anonymous', status: 404 },
+  // A repository's configuration files (issue 14): the scenario's repository has none of them.
+  {
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/issue_templates',
+    as: 'anonymous',
+    status: 200,
+    needs: ['repo'],
+    keep: (_body, s) => void (s.values.filepath = 'src/main.go'),
+  },
+  { method: 'GET', path: '/repos/{owner}/{repo}/issue_config', as: 'anonymous', status: 200, needs: ['repo'] },
+  { method: 'GET', path: '/repos/{owner}/{repo}/issue_config/validate', as: 'anonymous', status: 200, needs: ['repo'] },
+  { method: 'GET', path: '/repos/{owner}/{repo}/editorconfig/{filepath}', as: 'anonymous', status: 404, needs: ['repo', 'filepath'] },
   // @area oauth2 (issue 14): steps go below this line.
   // @area end
   { method: 'DELETE', path: '/teams/{team}', as: 'user', status: 204, needs: ['team'] },

@@ -1,0 +1,2 @@
+export * from './issue-template';
+export * from './issue-config';
