@@ -15,6 +15,7 @@ export * from './keys';
 export * from './commit-statuses';
 export * from './protection';
 export * from './topics';
+export * from './oauth2';
 export * from './webhooks';
 export * from './repo-templates';
 export * from './repo-config';

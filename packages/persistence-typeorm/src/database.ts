@@ -30,6 +30,7 @@ import { TypeOrmPullReviewStore } from './stores/pull-review.store';
 import { TypeOrmProtectionStore } from './stores/protection.store';
 import { TypeOrmStarStore } from './stores/star.store';
 import { TypeOrmFollowStore } from './stores/follow.store';
+import { TypeOrmOAuth2ApplicationStore, TypeOrmOAuth2GrantStore } from './stores/oauth2.store';
 import { TypeOrmRepositorySearchStore } from './stores/repository-search.store';
 import { TypeOrmCollaborationStore } from './stores/collaboration.store';
 import { TypeOrmTeamRepositoryStore } from './stores/team-repository.store';
@@ -102,6 +103,9 @@ export class Database {
   readonly stars: TypeOrmStarStore;
   /** Users following users (keeps both counters in step). */
   readonly follows: TypeOrmFollowStore;
+  /** OAuth2 applications, and users' grants to them with the codes and tokens issued (hashed). */
+  readonly oauth2Applications: TypeOrmOAuth2ApplicationStore;
+  readonly oauth2Grants: TypeOrmOAuth2GrantStore;
   /** Git LFS objects and their repository references (keeps `lfs_size` and the ledger in step). */
   readonly lfs: TypeOrmLfsStore;
   /** Repository and organization labels, and the labels on issues. */
@@ -160,6 +164,8 @@ export class Database {
     this.protection = new TypeOrmProtectionStore(manager);
     this.stars = new TypeOrmStarStore(manager, inTransaction);
     this.follows = new TypeOrmFollowStore(manager, inTransaction);
+    this.oauth2Applications = new TypeOrmOAuth2ApplicationStore(manager, inTransaction);
+    this.oauth2Grants = new TypeOrmOAuth2GrantStore(manager);
     this.lfs = new TypeOrmLfsStore(manager, inTransaction);
     this.labels = new TypeOrmLabelStore(manager);
     this.issueLabels = new TypeOrmIssueLabelStore(manager);

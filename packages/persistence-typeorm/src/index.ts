@@ -17,6 +17,7 @@ export * from './stores/pull-review.store';
 export * from './stores/protection.store';
 export * from './stores/star.store';
 export * from './stores/follow.store';
+export * from './stores/oauth2.store';
 export * from './stores/label.store';
 export * from './stores/issue-label.store';
 export * from './stores/issue-index';

@@ -40,6 +40,7 @@ import { OrgLookupsModule } from '../modules/org-lookups/org-lookups.module';
 import { RepoTemplatesModule } from '../modules/repo-templates/repo-templates.module';
 import { RepoConfigModule } from '../modules/repo-config/repo-config.module';
 // @area oauth2
+import { OAuth2Module } from '../modules/oauth2/oauth2.module';
 // @area end
 
 /**
@@ -89,5 +90,6 @@ export const FEATURE_MODULES = [
   RepoTemplatesModule,
   RepoConfigModule,
   // @area oauth2
+  OAuth2Module,
   // @area end
 ];

@@ -602,6 +602,29 @@ const STEPS: Step[] = [
   { method: 'GET', path: '/repos/{owner}/{repo}/issue_config/validate', as: 'anonymous', status: 200, needs: ['repo'] },
   { method: 'GET', path: '/repos/{owner}/{repo}/editorconfig/{filepath}', as: 'anonymous', status: 404, needs: ['repo', 'filepath'] },
   // @area oauth2 (issue 14): steps go below this line.
+  // OAuth2 applications (issue 14): the secret only in the answers to creation and update.
+  {
+    method: 'POST',
+    path: '/user/applications/oauth2',
+    as: 'user',
+    status: 201,
+    body: () => ({ name: 'conformance', redirect_uris: ['https://client.example.com/cb'], confidential_client: true }),
+    keep: (body, s) => void (s.values.oauth2App = String(body.id)),
+  },
+  { method: 'POST', path: '/user/applications/oauth2', as: 'user', status: 422, body: () => ({ name: 'bad', redirect_uris: ['nope'] }) },
+  { method: 'GET', path: '/user/applications/oauth2', as: 'user', status: 200, needs: ['oauth2App'] },
+  { method: 'GET', path: '/user/applications/oauth2/{oauth2App}', as: 'user', status: 200, needs: ['oauth2App'] },
+  { method: 'GET', path: '/user/applications/oauth2/{oauth2App}', as: 'admin', status: 404, needs: ['oauth2App'] },
+  {
+    method: 'PATCH',
+    path: '/user/applications/oauth2/{oauth2App}',
+    as: 'user',
+    status: 200,
+    needs: ['oauth2App'],
+    body: () => ({ name: 'renamed', redirect_uris: ['https://client.example.com/cb'] }),
+  },
+  { method: 'DELETE', path: '/user/applications/oauth2/{oauth2App}', as: 'user', status: 204, needs: ['oauth2App'] },
+  { method: 'GET', path: '/user/applications/oauth2/{oauth2App}', as: 'user', status: 404, needs: ['oauth2App'] },
   // @area end
   { method: 'DELETE', path: '/teams/{team}', as: 'user', status: 204, needs: ['team'] },
   { method: 'DELETE', path: '/orgs/{org}', as: 'user', status: 204, needs: ['org'] },

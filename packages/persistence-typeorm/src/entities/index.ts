@@ -33,6 +33,7 @@ import { ProtectedBranchEntity } from './protected-branch.entity';
 import { ProtectedTagEntity } from './protected-tag.entity';
 import { StarEntity } from './star.entity';
 import { FollowEntity } from './follow.entity';
+import { OAuth2ApplicationEntity, OAuth2AuthorizationCodeEntity, OAuth2GrantEntity, OAuth2TokenEntity } from './oauth2.entities';
 import { WebhookEntity } from './webhook.entity';
 import { HookDeliveryEntity } from './hook-delivery.entity';
 import { HookDeliveryAttemptEntity } from './hook-delivery-attempt.entity';
@@ -54,6 +55,7 @@ export * from './protected-branch.entity';
 export * from './protected-tag.entity';
 export * from './star.entity';
 export * from './follow.entity';
+export * from './oauth2.entities';
 export * from './webhook.entity';
 export * from './hook-delivery.entity';
 export * from './hook-delivery-attempt.entity';
@@ -112,6 +114,10 @@ export const ENTITIES = [
   ProtectedTagEntity,
   StarEntity,
   FollowEntity,
+  OAuth2ApplicationEntity,
+  OAuth2GrantEntity,
+  OAuth2AuthorizationCodeEntity,
+  OAuth2TokenEntity,
   WebhookEntity,
   HookDeliveryEntity,
   HookDeliveryAttemptEntity,

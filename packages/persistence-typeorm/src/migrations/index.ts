@@ -35,6 +35,7 @@ import { Webhooks1763800030000 } from './1763800030000-webhooks';
 // @area orgs-teams
 // @area misc
 // @area oauth2
+import { OAuth21763800037000 } from './1763800037000-oauth2';
 // @area end
 
 /** Every migration, oldest first. Add new ones at the end. */
@@ -76,5 +77,6 @@ export const MIGRATIONS = [
   // @area orgs-teams
   // @area misc
   // @area oauth2
+  OAuth21763800037000,
   // @area end
 ];

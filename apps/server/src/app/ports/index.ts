@@ -7,6 +7,7 @@ import { RELEASES_PORTS } from './releases.ports';
 import { REPOSITORIES_PORTS } from './repositories.ports';
 import { STORAGE_PORTS } from './storage.ports';
 import { TOPICS_PORTS } from './topics.ports';
+import { OAUTH2_PORTS } from './oauth2.ports';
 import { TRANSACTION_PORTS } from './transactions.ports';
 
 /**
@@ -24,4 +25,5 @@ export const PORT_PROVIDERS = [
   ...QUOTA_PORTS,
   ...STORAGE_PORTS,
   ...TOPICS_PORTS,
+  ...OAUTH2_PORTS,
 ];

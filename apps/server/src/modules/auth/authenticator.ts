@@ -1,11 +1,21 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
-import { AccessToken, AccessTokenStore, Owner, OwnerStore, parseTokenScopes, TokenScope } from '@bellows/domain';
+import {
+  AccessToken,
+  AccessTokenStore,
+  apiScopesOfGrant,
+  OAuth2GrantStore,
+  Owner,
+  OwnerStore,
+  parseTokenScopes,
+  TokenScope,
+} from '@bellows/domain';
 import { Actor } from '../../http/auth/actor';
 import { Authenticate } from '../../http/auth/authenticate';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
 import { authenticateBasic, BellowsBasicStrategy } from './basic-auth.strategy';
+import { hashOAuth2Value, isOAuth2AccessToken } from '../oauth2/oauth2-secrets';
 import { mayActAsAnotherUser } from './token-scope-limits';
 import { tokenValueMatches } from './token-secret';
 import { TotpSecrets } from './two-factor';
@@ -31,7 +41,8 @@ export interface AuthenticationOptions {
 interface FoundToken {
   user: Owner;
   scopes: readonly TokenScope[];
-  row: AccessToken;
+  /** The personal access token's id (none for an OAuth2 access token). */
+  tokenId?: number;
 }
 
 /** Parsed scope lists by their stored text: a few distinct lists serve every request, so each is parsed once. */
@@ -69,6 +80,7 @@ export class Authenticator implements Authenticate {
   constructor(
     private readonly owners: OwnerStore,
     private readonly tokens: AccessTokenStore,
+    private readonly oauth2Grants: OAuth2GrantStore,
     @Inject(CONFIG) private readonly config: BellowsConfig,
   ) {
     this.totp = new TotpSecrets(config.security.secretKey, (userId, step) => owners.recordTotpUse(userId, step));
@@ -101,7 +113,7 @@ export class Authenticator implements Authenticate {
   private async byToken(value: string, method: 'token' | 'basic-token'): Promise<Actor> {
     const found = await this.findToken(value);
     if (!found) throw new UnauthorizedException('invalid access token');
-    return { user: found.user, method, scopes: found.scopes, tokenId: found.row.id };
+    return { user: found.user, method, scopes: found.scopes, tokenId: found.tokenId };
   }
 
   /**
@@ -119,7 +131,7 @@ export class Authenticator implements Authenticate {
       if (username !== '' && username.toLowerCase() !== 'oauth2' && token.user.lowerName !== username.toLowerCase()) {
         throw new UnauthorizedException('token does not belong to the given user');
       }
-      return { user: token.user, method: 'basic-token', scopes: token.scopes, tokenId: token.row.id };
+      return { user: token.user, method: 'basic-token', scopes: token.scopes, tokenId: token.tokenId };
     }
     const user = await this.findUserByLogin(username);
     if (!user || !user.passwordHash || !(await this.passwords.verify(user.id, secret, user.passwordHash))) {
@@ -180,6 +192,7 @@ export class Authenticator implements Authenticate {
   }
 
   private async findToken(value: string): Promise<FoundToken | null> {
+    if (isOAuth2AccessToken(value)) return this.findOAuth2Token(value);
     if (value.length < 8) return null;
     for (const candidate of await this.tokens.findByLastEight(value.slice(-8))) {
       if (!tokenValueMatches(value, candidate)) continue;
@@ -187,9 +200,23 @@ export class Authenticator implements Authenticate {
       if (!user) return null;
       assertMaySignIn(user);
       await this.recordTokenUse(candidate);
-      return { user, scopes: scopesOf(candidate.scopes), row: candidate };
+      return { user, scopes: scopesOf(candidate.scopes), tokenId: candidate.id };
     }
     return null;
+  }
+
+  /**
+   * An access token the OAuth2 provider issued: valid while unexpired and while
+   * its grant stands (deleting the application deletes it), with the API
+   * scopes of the grant (all, unless the user granted narrower ones).
+   */
+  private async findOAuth2Token(value: string): Promise<FoundToken | null> {
+    const grant = await this.oauth2Grants.findGrantOfToken(hashOAuth2Value(value), 'access', new Date());
+    if (!grant) return null;
+    const user = await this.owners.findById(grant.userId);
+    if (!user) return null;
+    assertMaySignIn(user);
+    return { user, scopes: scopesOf(apiScopesOfGrant(grant.scope).join(',')) };
   }
 
   private async recordTokenUse(token: AccessToken): Promise<void> {
