@@ -13,6 +13,8 @@ import { ArtifactStore } from './actions/artifact-store';
 import { ActionSecretStore } from './actions/action-secret-store';
 import { AttachmentStore } from './attachments/attachment-store';
 import { ReleaseStore } from './releases/release-store';
+import { StopwatchStore, TrackedTimeStore } from './issues/tracked-time-store';
+import { IssueDependencyStore } from './issues/issue-dependency-store';
 import { WebhookStore } from './webhooks/webhook-store';
 import { HookDeliveryStore } from './webhooks/hook-delivery-store';
 
@@ -36,6 +38,9 @@ export interface TransactionStores {
   actionSecrets: ActionSecretStore;
   attachments: AttachmentStore;
   releases: ReleaseStore;
+  trackedTimes: TrackedTimeStore;
+  stopwatches: StopwatchStore;
+  issueDependencies: IssueDependencyStore;
   webhooks: WebhookStore;
   hookDeliveries: HookDeliveryStore;
 }

@@ -18,6 +18,9 @@ import { TypeOrmActionRunStore } from './stores/action-run.store';
 import { TypeOrmActionSecretStore } from './stores/action-secret.store';
 import { TypeOrmActionVariableStore } from './stores/action-variable.store';
 import { TypeOrmSshKeyStore } from './stores/ssh-key.store';
+import { TypeOrmTrackedTimeStore } from './stores/tracked-time.store';
+import { TypeOrmStopwatchStore } from './stores/stopwatch.store';
+import { TypeOrmIssueDependencyStore } from './stores/issue-dependency.store';
 import { TypeOrmCommitStatusStore } from './stores/commit-status.store';
 import { TypeOrmTopicStore } from './stores/topic.store';
 import { TypeOrmLfsStore } from './stores/lfs.store';
@@ -117,6 +120,10 @@ export class Database {
   readonly issues: TypeOrmIssueStore;
   readonly comments: TypeOrmCommentStore;
   readonly milestones: TypeOrmMilestoneStore;
+  /** Time tracked on issues, running stopwatches, and issues depending on issues. */
+  readonly trackedTimes: TypeOrmTrackedTimeStore;
+  readonly stopwatches: TypeOrmStopwatchStore;
+  readonly issueDependencies: TypeOrmIssueDependencyStore;
 
   /** Releases of repositories (their attachments are in `attachments`). */
   readonly releases: TypeOrmReleaseStore;
@@ -173,6 +180,9 @@ export class Database {
     this.issues = new TypeOrmIssueStore(manager);
     this.comments = new TypeOrmCommentStore(manager);
     this.milestones = new TypeOrmMilestoneStore(manager);
+    this.trackedTimes = new TypeOrmTrackedTimeStore(manager);
+    this.stopwatches = new TypeOrmStopwatchStore(manager);
+    this.issueDependencies = new TypeOrmIssueDependencyStore(manager);
     const sizedRowStores = { attachments: this.attachments, artifacts: this.artifacts, packages: this.packages };
     this.orphanRows = new TypeOrmOrphanRows(manager, inTransaction, sizedRowStores);
     this.blobReferences = new TypeOrmBlobReferenceStore(manager);

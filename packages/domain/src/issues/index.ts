@@ -19,3 +19,7 @@ export * from './milestone-store';
 export * from './label';
 export * from './label-store';
 export * from './issue-label-store';
+export * from './tracked-time';
+export * from './tracked-time-store';
+export * from './issue-dependency-store';
+export * from './time-tracking-rules';

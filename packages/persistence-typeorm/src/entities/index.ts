@@ -33,6 +33,9 @@ import { ProtectedBranchEntity } from './protected-branch.entity';
 import { ProtectedTagEntity } from './protected-tag.entity';
 import { StarEntity } from './star.entity';
 import { FollowEntity } from './follow.entity';
+import { TrackedTimeEntity } from './tracked-time.entity';
+import { StopwatchEntity } from './stopwatch.entity';
+import { IssueDependencyEntity } from './issue-dependency.entity';
 import { OAuth2ApplicationEntity, OAuth2AuthorizationCodeEntity, OAuth2GrantEntity, OAuth2TokenEntity } from './oauth2.entities';
 import { WebhookEntity } from './webhook.entity';
 import { HookDeliveryEntity } from './hook-delivery.entity';
@@ -55,6 +58,9 @@ export * from './protected-branch.entity';
 export * from './protected-tag.entity';
 export * from './star.entity';
 export * from './follow.entity';
+export * from './tracked-time.entity';
+export * from './stopwatch.entity';
+export * from './issue-dependency.entity';
 export * from './oauth2.entities';
 export * from './webhook.entity';
 export * from './hook-delivery.entity';
@@ -114,6 +120,9 @@ export const ENTITIES = [
   ProtectedTagEntity,
   StarEntity,
   FollowEntity,
+  TrackedTimeEntity,
+  StopwatchEntity,
+  IssueDependencyEntity,
   OAuth2ApplicationEntity,
   OAuth2GrantEntity,
   OAuth2AuthorizationCodeEntity,

@@ -31,6 +31,7 @@ import { Webhooks1763800030000 } from './1763800030000-webhooks';
 // @area webhook-events
 // @area issues-social
 // @area issues-time
+import { IssueTimeAndDependencies1763800033000 } from './1763800033000-issue-time-and-dependencies';
 // @area users
 // @area orgs-teams
 // @area misc
@@ -73,6 +74,7 @@ export const MIGRATIONS = [
   // @area webhook-events
   // @area issues-social
   // @area issues-time
+  IssueTimeAndDependencies1763800033000,
   // @area users
   // @area orgs-teams
   // @area misc
