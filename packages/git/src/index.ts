@@ -61,3 +61,4 @@ export {
   type MergeResult,
   type BranchUpdateOptions,
 } from './merge';
+export { readNote, writeNote, removeNote, type GitNote } from './notes';

@@ -39,6 +39,7 @@ import { OrgLookupsModule } from '../modules/org-lookups/org-lookups.module';
 // @area misc
 import { RepoTemplatesModule } from '../modules/repo-templates/repo-templates.module';
 import { RepoConfigModule } from '../modules/repo-config/repo-config.module';
+import { GitNotesModule } from '../modules/git-notes/git-notes.module';
 // @area oauth2
 import { OAuth2Module } from '../modules/oauth2/oauth2.module';
 // @area end
@@ -89,6 +90,7 @@ export const FEATURE_MODULES = [
   // @area misc
   RepoTemplatesModule,
   RepoConfigModule,
+  GitNotesModule,
   // @area oauth2
   OAuth2Module,
   // @area end

@@ -601,6 +601,18 @@ const STEPS: Step[] = [
   { method: 'GET', path: '/repos/{owner}/{repo}/issue_config', as: 'anonymous', status: 200, needs: ['repo'] },
   { method: 'GET', path: '/repos/{owner}/{repo}/issue_config/validate', as: 'anonymous', status: 200, needs: ['repo'] },
   { method: 'GET', path: '/repos/{owner}/{repo}/editorconfig/{filepath}', as: 'anonymous', status: 404, needs: ['repo', 'filepath'] },
+  // Git notes (issue 14), on the branch commit of the scenario's repository.
+  {
+    method: 'POST',
+    path: '/repos/{owner}/{repo}/git/notes/{sha}',
+    as: 'user',
+    status: 200,
+    needs: ['sha'],
+    body: () => ({ message: 'conformance note' }),
+  },
+  { method: 'GET', path: '/repos/{owner}/{repo}/git/notes/{sha}', as: 'anonymous', status: 200, needs: ['sha'] },
+  { method: 'DELETE', path: '/repos/{owner}/{repo}/git/notes/{sha}', as: 'user', status: 204, needs: ['sha'] },
+  { method: 'GET', path: '/repos/{owner}/{repo}/git/notes/{sha}', as: 'anonymous', status: 404, needs: ['sha'] },
   // @area oauth2 (issue 14): steps go below this line.
   // OAuth2 applications (issue 14): the secret only in the answers to creation and update.
   {

@@ -6,6 +6,7 @@ import { PullDiffs } from '../../modules/pulls/pull-diffs';
 import { MergeConflictError, MergeStyleError, PullMerges } from '../../modules/pulls/pull-merges';
 import { BareRepositories } from '../../modules/repositories/bare-repositories';
 import { GitObjects } from '../../modules/repositories/git-objects';
+import { RepositoryNotes } from '../../modules/git-notes/repository-notes';
 import { GitConflictError, GitContentTooLargeError, GitNotFoundError, InvalidGitInputError } from '../../modules/repositories/git-errors';
 import { RepositoryContents } from '../../modules/repositories/repository-contents';
 import { RepositoryHistory } from '../../modules/repositories/repository-history';
@@ -75,6 +76,7 @@ export const GIT_PORTS: FactoryProvider[] = [
     applyPatch: git.applyPatch,
   })),
   bindGitPort(RepositorySizes, () => ({ measureSize: git.measureSize })),
+  bindGitPort(RepositoryNotes, () => ({ readNote: git.readNote, writeNote: git.writeNote, removeNote: git.removeNote })),
   bindGitPort(PullMerges, () => ({
     checkMerge: git.checkMerge,
     mergePullRequest: git.mergePullRequest,
