@@ -25,6 +25,7 @@ import { Actor } from '../../http/auth/actor';
 import { PageOf } from '../../http/page-of';
 import { PageRequest } from '../../http/pagination';
 import { IssueEvents } from '../notifications/notification-events';
+import { IssueWebhooks } from '../webhook-events/issue-webhooks.service';
 import { RepoContext, RepositoryAccess } from '../repositories/repository-access.service';
 import { atLeast } from '../repositories/repo-permission';
 import { BlobStorage } from '../storage/blob-storage';
@@ -59,6 +60,8 @@ export class IssuesService {
     private readonly blobs: BlobStorage,
     /** Notifications listen here; optional so issues work without them. */
     @Optional() private readonly events?: IssueEvents,
+    /** Webhooks' issue events; optional so issues work without them. */
+    @Optional() private readonly webhooks?: IssueWebhooks,
   ) {}
 
   /** Anyone who may read may open an issue; only writers may set its milestone, assignees and labels (ignored otherwise). */
@@ -168,6 +171,7 @@ export class IssuesService {
         changes.milestoneId = newMilestone?.id ?? null;
         if (newMilestone && dates.milestoneUpdatedAt) await this.bringMilestoneForward(tx, newMilestone.id, date);
       }
+      let assigneeChange: { added: number[]; removed: number[] } | undefined;
       if (assignees) {
         const { added, removed } = await tx.issues.setAssignees(
           issue.id,
@@ -176,8 +180,10 @@ export class IssuesService {
         for (const assigneeId of added) await this.timeline.record(tx, { ...event, type: CommentType.Assignees, assigneeId });
         for (const assigneeId of removed)
           await this.timeline.record(tx, { ...event, type: CommentType.Assignees, assigneeId, isRemoval: true });
+        assigneeChange = { added, removed };
       }
       await tx.issues.update(issue.id, changes);
+      await this.webhooks?.edited(tx, { before: current, actor: actor.user, assignees: assigneeChange });
     });
     return this.get(repoCtx, (await this.issues.findById(issue.id)) as Issue, actor.user);
   }

@@ -4,6 +4,7 @@ import {
   Injectable,
   MethodNotAllowedException,
   NotFoundException,
+  Optional,
   UnprocessableEntityException,
 } from '@nestjs/common';
 import { GitIdentity, Owner, PullRequestStore, PullRequestWithIssue } from '@bellows/domain';
@@ -17,6 +18,8 @@ import { MergePullRequestOption } from './dto/merge-pull-request.dto';
 import { PullMergeability } from './pull-mergeability';
 import { MergeConflictError, MergeStyle, MergeStyleError, PullMerges } from './pull-merges';
 import { PullHeads } from './pull-heads';
+import { PullsService } from './pulls.service';
+import { PullWebhooks } from '../webhook-events/pull-webhooks.service';
 
 /**
  * Merging a pull request (`repoMergePullRequest`) with Forgejo's answers: 405
@@ -39,6 +42,9 @@ export class PullMergeService {
     private readonly history: RepositoryHistory,
     private readonly repos: RepoGitResolver,
     private readonly protection: RefProtection,
+    private readonly pulls: PullsService,
+    /** Webhooks' `pull_request` events; optional so merging works without them. */
+    @Optional() private readonly webhooks?: PullWebhooks,
   ) {}
 
   /** 204 for a merged pull request, 404 otherwise (Forgejo's `repoPullRequestIsMerged`). */
@@ -67,6 +73,8 @@ export class PullMergeService {
     // Re-measured even when the base moved meanwhile: the merge's objects are in the repository then too.
     const merged = await this.mergeGit(target, pull, input, merger, headSha).finally(() => this.repos.afterWrite(target));
     await this.record(pull, merged, merger);
+    // A merge is `closed` with `merged` true, as in Forgejo; the pull request is read again to show it.
+    if (this.webhooks) await this.webhooks.send('closed', target, await this.pulls.get(target, pull.issue.index, undefined), merger);
     if (input.delete_branch_after_merge) await this.deleteHeadBranch(target, pull, headSha);
   }
 

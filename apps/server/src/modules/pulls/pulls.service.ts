@@ -1,4 +1,12 @@
-import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import {
+  ConflictException,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  NotFoundException,
+  Optional,
+  UnprocessableEntityException,
+} from '@nestjs/common';
 import {
   isFromAnotherRepository,
   NewComment,
@@ -24,6 +32,7 @@ import { PullDiffs } from './pull-diffs';
 import { PullHeads } from './pull-heads';
 import { pullHeadRef } from './pull-merges';
 import { PullMergeability } from './pull-mergeability';
+import { PullWebhooks } from '../webhook-events/pull-webhooks.service';
 
 /**
  * Pull requests between two branches of one repository. Their numbers come
@@ -42,6 +51,8 @@ export class PullsService {
     private readonly owners: OwnerStore,
     private readonly forkHeads: ForkPullHeads,
     @Inject(CONFIG) private readonly config: BellowsConfig,
+    /** Webhooks' `pull_request` events; optional so pull requests work without them. */
+    @Optional() private readonly webhooks?: PullWebhooks,
   ) {}
 
   /**
@@ -84,6 +95,8 @@ export class PullsService {
       mergeBase: ancestor,
     });
     await this.heads.sync(target.path, pull);
+    // The payload shows the pull request as anyone may see it; the answer as its poster does.
+    if (this.webhooks) await this.webhooks.send('opened', target, await this.shape(target, pull, undefined), poster);
     return this.shape(target, pull, poster);
   }
 

@@ -110,7 +110,7 @@ export class ReleasesController {
     @CurrentActor() actor: Actor,
   ): Promise<void> {
     const target = await this.releases.writableRepo(owner, repo, actor);
-    await this.releases.delete(target, await this.releases.findByTag(target, tag), true);
+    await this.releases.delete(target, await this.releases.findByTag(target, tag), true, actor.user);
   }
 
   @Get(':id')
@@ -138,7 +138,7 @@ export class ReleasesController {
     @CurrentActor() actor: Actor,
   ): Promise<ApiRelease> {
     const target = await this.releases.writableRepo(owner, repo, actor);
-    const release = await this.releases.edit(target, await this.releases.find(target, id), body);
+    const release = await this.releases.edit(target, await this.releases.find(target, id), body, actor.user);
     return this.releases.shape(target, release, actor);
   }
 
@@ -154,7 +154,7 @@ export class ReleasesController {
     @CurrentActor() actor: Actor,
   ): Promise<void> {
     const target = await this.releases.writableRepo(owner, repo, actor);
-    await this.releases.delete(target, await this.releases.find(target, id), false);
+    await this.releases.delete(target, await this.releases.find(target, id), false, actor.user);
   }
 }
 

@@ -1,4 +1,4 @@
-import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, NotFoundException, Optional } from '@nestjs/common';
 import {
   AttachmentStore,
   Owner,
@@ -25,6 +25,7 @@ import { RepositoryService } from '../repositories/repository.service';
 import { BlobStorage } from '../storage/blob-storage';
 import { ApiRelease, CreateReleaseOption, EditReleaseOption, toApiRelease } from './dto/release.dto';
 import { ReleaseTags } from './release-tags';
+import { ReleaseWebhooks } from '../webhook-events/release-webhooks.service';
 
 /** A repository as the caller sees it, with where its git data is. */
 export interface ReleaseRepo extends RepoContext {
@@ -58,6 +59,8 @@ export class ReleasesService {
     private readonly tags: ReleaseTags,
     private readonly blobs: BlobStorage,
     @Inject(CONFIG) config: BellowsConfig,
+    /** Webhooks' `release` events; optional so releases work without them. */
+    @Optional() private readonly webhooks?: ReleaseWebhooks,
   ) {
     this.ctx = { rootUrl: config.server.rootUrl };
   }
@@ -109,8 +112,9 @@ export class ReleasesService {
     const targetCommitish = option.target_commitish || target.repo.defaultBranch;
     const draft = option.draft ?? false;
     const tag = draft ? null : await this.tags.ensure(target, tagName, targetCommitish);
+    let created: Release;
     try {
-      return await this.releases.create({
+      created = await this.releases.create({
         repoId: target.repo.id,
         tagName,
         targetCommitish,
@@ -129,6 +133,9 @@ export class ReleasesService {
     } finally {
       if (tag?.created) await this.tags.measure(target);
     }
+    // The row is stored on its own (no unit of work), so its event is queued right after it, in a transaction of its own.
+    if (!created.isDraft) await this.webhooks?.send('published', target, await this.shape(target, created, undefined), actor.user);
+    return created;
   }
 
   /**
@@ -142,7 +149,7 @@ export class ReleasesService {
    * changed columns are written. If anything fails, a tag this edit made is
    * taken back.
    */
-  async edit(target: ReleaseRepo, release: Release, option: EditReleaseOption): Promise<Release> {
+  async edit(target: ReleaseRepo, release: Release, option: EditReleaseOption, editor?: Owner): Promise<Release> {
     const tagName = option.tag_name ? this.tags.validName(option.tag_name) : undefined;
     let madeTag: string | undefined;
     try {
@@ -155,6 +162,11 @@ export class ReleasesService {
         if (!next.isDraft && (current.isDraft || next.tagName !== current.tagName))
           madeTag = await this.tagRelease(target, next, current.isDraft);
         if (!(await tx.releases.update(current.id, changedColumns(current, next)))) throw releaseGone(release.id);
+        // As in Forgejo: a draft being written sends nothing; publishing one is `published`, editing a published one `updated`.
+        if (editor && !next.isDraft) {
+          const shaped = await this.shape(target, next, undefined);
+          await this.webhooks?.send(current.isDraft ? 'published' : 'updated', target, shaped, editor, tx);
+        }
         return next;
       });
     } catch (error) {
@@ -170,7 +182,9 @@ export class ReleasesService {
    * usage in the same transaction), then their files. With `deleteGitTag`
    * (the by-tag route, as in Forgejo) the tag goes too.
    */
-  async delete(target: ReleaseRepo, release: Release, deleteGitTag: boolean): Promise<void> {
+  async delete(target: ReleaseRepo, release: Release, deleteGitTag: boolean, deleter?: Owner): Promise<void> {
+    // Shaped while its attachments are still there; sent once it is gone.
+    const shaped = deleter && this.webhooks ? await this.shape(target, release, undefined) : undefined;
     const attachments = await this.attachments.deleteContainer('release', release.id);
     if (!attachments) throw releaseGone(release.id);
     await removeAttachmentFiles(this.blobs, attachments);
@@ -178,6 +192,7 @@ export class ReleasesService {
       await this.tags.remove(target, release.tagName);
       await this.tags.measure(target);
     }
+    if (shaped && deleter) await this.webhooks?.send('deleted', target, shaped, deleter);
   }
 
   async shape(target: ReleaseRepo, release: Release, actor: Actor | undefined): Promise<ApiRelease> {

@@ -149,7 +149,7 @@ export class RepositoriesController {
   async repoDelete(@Param('owner') owner: string, @Param('repo') repo: string, @CurrentActor() actor: Actor): Promise<void> {
     const ctx = await this.access.resolve(owner, repo, actor);
     this.access.requireAdmin(ctx);
-    await this.repositories.delete(ctx.owner, ctx.repo);
+    await this.repositories.delete(ctx.owner, ctx.repo, actor.user);
   }
 }
 

@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, Inject, Injectable } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Inject, Injectable, Optional } from '@nestjs/common';
 import { CollaborationStore, Owner, Repository, RepositorySearchStore, Team, TeamRepositoryStore } from '@bellows/domain';
 import { ShapeContext } from '../accounts/dto/user.dto';
 import { OrgMembershipService } from '../accounts/org-membership.service';
@@ -8,6 +8,7 @@ import { RepoContext, RepositoryAccess } from './repository-access.service';
 import { ApiRepository, CreateRepoOption, toApiRepository } from './dto/repository.dto';
 import { RepositoryService } from './repository.service';
 import { RepositoryShaping } from './repository-shaping.service';
+import { RepositoryWebhooks } from '../webhook-events/repository-webhooks.service';
 import { RepositoryStarter } from '../repo-templates/repository-starter';
 
 /** The ways to create a repository: for oneself, in an organization, by a site admin for anyone, and as a fork. */
@@ -23,11 +24,15 @@ export class RepositoryCreation {
     private readonly shaping: RepositoryShaping,
     private readonly starter: RepositoryStarter,
     @Inject(SHAPE_CONTEXT) private readonly shapes: ShapeContext,
+    /** Webhooks' repository and fork events; optional so repositories work without them. */
+    @Optional() private readonly webhooks?: RepositoryWebhooks,
   ) {}
 
   /** Creates a repository of `owner` on behalf of `creator` (who authors the first commit). */
   async create(owner: Owner, body: CreateRepoOption, creator: Owner): Promise<ApiRepository> {
-    return this.shape(owner, await this.createRepository(owner, body, creator), creator);
+    const repo = await this.createRepository(owner, body, creator);
+    await this.webhooks?.created({ owner, repo }, creator);
+    return this.shape(owner, repo, creator);
   }
 
   /**
@@ -40,6 +45,7 @@ export class RepositoryCreation {
     const creatorTeams = await this.teamsCreatingIn(org, creator);
     const repo = await this.createRepository(org, body, creator);
     await this.grantCreator(org, repo, creator, creatorTeams);
+    await this.webhooks?.created({ owner: org, repo }, creator);
     return this.shape(org, repo, creator);
   }
 
@@ -55,10 +61,9 @@ export class RepositoryCreation {
     if (forksOfForker > 0) throw new ConflictException(`${forker.name} already has a fork of ${parent.owner.name}/${parent.repo.name}`);
     const fork = await this.repositories.fork(parent.owner, parent.repo, forker, name ?? parent.repo.name);
     if (forker.kind === 'organization') await this.grantCreator(forker, fork, creator, creatorTeams);
-    return this.shaping.withParent(
-      { owner: forker, repo: fork, permission: await this.access.permissionOf(forker, fork, creator) },
-      creator,
-    );
+    const forkCtx = { owner: forker, repo: fork, permission: await this.access.permissionOf(forker, fork, creator) };
+    await this.webhooks?.forked(parent, forkCtx, creator);
+    return this.shaping.withParent(forkCtx, creator);
   }
 
   /** The creator's teams that may create repositories in `org`; 403 unless they have one or manage the organization. */

@@ -1,4 +1,5 @@
-import { ConflictException, Injectable, Logger, UnprocessableEntityException } from '@nestjs/common';
+import { ConflictException, Injectable, Logger, Optional, UnprocessableEntityException } from '@nestjs/common';
+import { RepositoryWebhooks } from '../webhook-events/repository-webhooks.service';
 import {
   ContainerGoneError,
   describeRepoNameProblem,
@@ -61,6 +62,8 @@ export class RepositoryService {
     private readonly sizes: RepositorySizes,
     private readonly blobs: BlobStorage,
     private readonly lfs: LfsStore,
+    /** Webhooks' `repository` events; optional so repositories work without them. */
+    @Optional() private readonly webhooks?: RepositoryWebhooks,
   ) {}
 
   findByOwnerAndName(owner: Owner, name: string): Promise<Repository | null> {
@@ -143,7 +146,9 @@ export class RepositoryService {
    * content may be shared with other repositories: `bellows admin storage gc`
    * removes what no repository references any more.
    */
-  async delete(owner: Owner, repo: Repository): Promise<void> {
+  async delete(owner: Owner, repo: Repository, deleter?: Owner): Promise<void> {
+    // Rendered while the repository is still there; sent once it is gone.
+    const event = deleter && this.webhooks?.repositoryPayload('deleted', { owner, repo }, deleter);
     const files = await this.repositories.delete(repo.id);
     if (!files) throw new ContainerGoneError('repository', `${owner.name}/${repo.name}`);
     await this.git.delete(owner.name, repo.name);
@@ -152,6 +157,7 @@ export class RepositoryService {
       files.attachmentUuids.map((uuid) => ({ uuid })),
     );
     for (const key of files.artifactKeys) await this.blobs.delete(key);
+    if (event) await this.webhooks?.deleted({ owner, repo }, event);
   }
 
   /** Renames the repository on disk and in the database; 409 when the new name is taken. */

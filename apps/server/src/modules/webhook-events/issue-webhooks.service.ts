@@ -1,0 +1,151 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Issue, Owner, OwnerStore, Repository, RepositoryStore, TransactionStores } from '@bellows/domain';
+import { ShapeContext, toApiUser } from '../accounts/dto/user.dto';
+import { SHAPE_CONTEXT } from '../accounts/shape-context.provider';
+import { toApiComment } from '../issues/dto/comment.dto';
+import { ApiIssue, IssuePlace } from '../issues/dto/issue.dto';
+import { IssueShaper } from '../issues/issue-shaper.service';
+import { CommentType } from '../issues/timeline-types';
+import { IssueEvent, IssueEvents } from '../notifications/notification-events';
+import { toApiRepository } from '../repositories/dto/repository.dto';
+import { WebhookEvents } from '../webhooks/webhook-events';
+import { editChanges, HookChanges, HookIssueAction, IssueEventParts, issueCommentPayload, issuePayload } from './payloads/hook-payloads';
+
+/** What an edit of an issue did, as IssuesService knows it at the end of its transaction. */
+export interface IssueEdit {
+  /** The issue's row before the edit (read for change inside the transaction). */
+  before: Issue;
+  actor: Owner;
+  assignees?: { added: number[]; removed: number[] };
+}
+
+/**
+ * Issue and comment events for webhooks, with Forgejo's event types and
+ * payloads. Each is queued inside the transaction that made the change, with
+ * the issue read through that transaction, so the payload shows the issue as
+ * the change left it and no event is stored without its change.
+ *
+ * Pull requests' own events (`pull_request*`) carry the pull request's shape,
+ * not the issue's: changes to a pull request made through the issue routes
+ * are not sent here (only comments on them are, as `pull_request_comment`).
+ */
+@Injectable()
+export class IssueWebhooks implements OnModuleInit {
+  constructor(
+    private readonly events: IssueEvents,
+    private readonly shaper: IssueShaper,
+    private readonly repositories: RepositoryStore,
+    private readonly owners: OwnerStore,
+    private readonly hooks: WebhookEvents,
+    @Inject(SHAPE_CONTEXT) private readonly ctx: ShapeContext,
+  ) {}
+
+  onModuleInit(): void {
+    this.events.subscribe((tx, event) => this.onIssueEvent(tx, event));
+  }
+
+  /** Opening and commenting come through the issues' event publisher; closing and reopening through `edited`. */
+  private async onIssueEvent(tx: TransactionStores, event: IssueEvent): Promise<void> {
+    if (event.kind === 'issue-opened' && !event.issue.isPull)
+      await this.sendIssueEvent(tx, event.issue.id, event.actorId, 'issues', 'opened');
+    if (event.kind === 'comment-created' && event.commentId !== undefined)
+      await this.sendComment(tx, event.issue.id, event.commentId, event.actorId);
+  }
+
+  /**
+   * The events of one edit, in Forgejo's order: `edited` (title or body, with
+   * the old values), `closed`/`reopened`, `milestoned`/`demilestoned`, then one
+   * `assigned`/`unassigned` per assignee added or removed.
+   */
+  async edited(tx: TransactionStores, edit: IssueEdit): Promise<void> {
+    const { before } = edit;
+    if (before.isPull) return;
+    const after = await tx.issues.findById(before.id);
+    if (!after) return;
+    const sends: Array<{ event: IssueHookEvent; action: HookIssueAction; changes?: HookChanges }> = [];
+    const changes = editChanges(before, after);
+    if (changes) sends.push({ event: 'issues', action: 'edited', changes });
+    if (after.isClosed !== before.isClosed) sends.push({ event: 'issues', action: after.isClosed ? 'closed' : 'reopened' });
+    if (after.milestoneId !== before.milestoneId)
+      sends.push({ event: 'issue_milestone', action: after.milestoneId === null ? 'demilestoned' : 'milestoned' });
+    for (const action of assigneeActions(edit.assignees)) sends.push({ event: 'issue_assign', action });
+    if (!sends.length) return;
+    const parts = await this.partsOf(tx, after, edit.actor.id);
+    if (!parts) return;
+    for (const send of sends) await this.queue(tx, parts.repo, send.event, issuePayload(send.action, parts, send.changes));
+  }
+
+  private async sendIssueEvent(tx: TransactionStores, issueId: number, actorId: number, event: IssueHookEvent, action: HookIssueAction) {
+    const issue = await tx.issues.findById(issueId);
+    const parts = issue && (await this.partsOf(tx, issue, actorId));
+    if (parts) await this.queue(tx, parts.repo, event, issuePayload(action, parts));
+  }
+
+  private async sendComment(tx: TransactionStores, issueId: number, commentId: number, actorId: number): Promise<void> {
+    const [issue, comment] = await Promise.all([tx.issues.findById(issueId), tx.comments.findById(commentId)]);
+    if (!issue || !comment || comment.type !== CommentType.Comment) return;
+    const parts = await this.partsOf(tx, issue, actorId);
+    if (!parts) return;
+    const shaped = toApiComment(comment, issue, parts.place, undefined, this.ctx);
+    await this.queue(
+      tx,
+      parts.repo,
+      issue.isPull ? 'pull_request_comment' : 'issue_comment',
+      issueCommentPayload('created', { ...parts, comment: shaped }),
+    );
+  }
+
+  /** The issue, its repository and the sender, shaped as the API shapes them for an anonymous reader. */
+  private async partsOf(
+    tx: TransactionStores,
+    issue: Issue,
+    actorId: number,
+  ): Promise<(IssueEventParts & { repo: Repository; place: IssuePlace }) | null> {
+    const repo = await this.repositories.findById(issue.repoId);
+    const [owner, sender] = await Promise.all([repo ? this.owners.findById(repo.ownerId) : null, tx.owners.findById(actorId)]);
+    if (!repo || !owner || !sender) return null;
+    const place = { owner, repo };
+    return {
+      repo,
+      place,
+      issue: await this.shapeWithin(tx, issue, place),
+      // Forgejo renders the repository of a payload with the owner's access.
+      repository: toApiRepository(repo, owner, 'owner', undefined, this.ctx),
+      sender: toApiUser(sender, undefined, this.ctx),
+    };
+  }
+
+  /** The issue's JSON, with labels, assignees and counts read through `tx` (so as this transaction left them). */
+  private async shapeWithin(tx: TransactionStores, issue: Issue, place: IssuePlace): Promise<ApiIssue> {
+    const ids = [issue.id];
+    const [labels, assignees, comments, pulls] = await Promise.all([
+      tx.issueLabels.labelsOfIssues(ids),
+      tx.issues.assigneesOf(ids),
+      tx.comments.countOfType(ids, CommentType.Comment),
+      issue.isPull ? tx.issues.pullsOf(ids) : Promise.resolve(new Map()),
+    ]);
+    const pull = issue.isPull ? (pulls.get(issue.id) ?? { hasMerged: false, mergedAt: null }) : null;
+    const listed = {
+      issue,
+      labels: labels.get(issue.id) ?? [],
+      assignees: assignees.get(issue.id) ?? [],
+      comments: comments.get(issue.id) ?? 0,
+      pull,
+    };
+    return (await this.shaper.listed([listed], place, undefined))[0];
+  }
+
+  private queue(tx: TransactionStores, repo: Repository, event: IssueHookEvent, payload: object): Promise<void> {
+    return this.hooks.enqueue(tx, { event, repoId: repo.id, ownerId: repo.ownerId, payload });
+  }
+}
+
+type IssueHookEvent = 'issues' | 'issue_assign' | 'issue_milestone' | 'issue_label' | 'issue_comment' | 'pull_request_comment';
+
+/** One `assigned` per assignee added, then one `unassigned` per assignee removed, as Forgejo sends them. */
+function assigneeActions(change: IssueEdit['assignees']): HookIssueAction[] {
+  return [
+    ...(change?.added ?? []).map((): HookIssueAction => 'assigned'),
+    ...(change?.removed ?? []).map((): HookIssueAction => 'unassigned'),
+  ];
+}
