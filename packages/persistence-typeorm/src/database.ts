@@ -32,6 +32,7 @@ import { TypeOrmPullRequestStore } from './stores/pull-request.store';
 import { TypeOrmPullReviewStore } from './stores/pull-review.store';
 import { TypeOrmProtectionStore } from './stores/protection.store';
 import { TypeOrmStarStore } from './stores/star.store';
+import { TypeOrmRepoWatchStore } from './stores/repo-watch.store';
 import { TypeOrmFollowStore } from './stores/follow.store';
 import { TypeOrmOAuth2ApplicationStore, TypeOrmOAuth2GrantStore } from './stores/oauth2.store';
 import { TypeOrmRepositorySearchStore } from './stores/repository-search.store';
@@ -40,6 +41,7 @@ import { TypeOrmTeamRepositoryStore } from './stores/team-repository.store';
 import { TypeOrmLabelStore } from './stores/label.store';
 import { TypeOrmIssueLabelStore } from './stores/issue-label.store';
 import { TypeOrmNotificationStore } from './stores/notification.store';
+import { TypeOrmIssueWatchStore } from './stores/issue-watch.store';
 import { TypeOrmIssueStore } from './stores/issue.store';
 import { TypeOrmCommentStore } from './stores/comment.store';
 import { TypeOrmMilestoneStore } from './stores/milestone.store';
@@ -104,6 +106,8 @@ export class Database {
   readonly protection: TypeOrmProtectionStore;
   /** Users' stars on repositories (keeps `num_stars` in step). */
   readonly stars: TypeOrmStarStore;
+  /** Users watching repositories (keeps `num_watches` in step). */
+  readonly repoWatches: TypeOrmRepoWatchStore;
   /** Users following users (keeps both counters in step). */
   readonly follows: TypeOrmFollowStore;
   /** OAuth2 applications, and users' grants to them with the codes and tokens issued (hashed). */
@@ -116,6 +120,8 @@ export class Database {
   readonly issueLabels: TypeOrmIssueLabelStore;
   /** Notification threads, repository watchers and issue participants. */
   readonly notifications: TypeOrmNotificationStore;
+  /** Users' explicit subscriptions to issues (and unsubscriptions from them). */
+  readonly issueWatches: TypeOrmIssueWatchStore;
   /** Issues with their assignees; comments and timeline events; milestones. */
   readonly issues: TypeOrmIssueStore;
   readonly comments: TypeOrmCommentStore;
@@ -170,13 +176,15 @@ export class Database {
     this.pullReviews = new TypeOrmPullReviewStore(manager, inTransaction);
     this.protection = new TypeOrmProtectionStore(manager);
     this.stars = new TypeOrmStarStore(manager, inTransaction);
+    this.repoWatches = new TypeOrmRepoWatchStore(manager, inTransaction);
     this.follows = new TypeOrmFollowStore(manager, inTransaction);
     this.oauth2Applications = new TypeOrmOAuth2ApplicationStore(manager, inTransaction);
     this.oauth2Grants = new TypeOrmOAuth2GrantStore(manager);
     this.lfs = new TypeOrmLfsStore(manager, inTransaction);
     this.labels = new TypeOrmLabelStore(manager);
     this.issueLabels = new TypeOrmIssueLabelStore(manager);
-    this.notifications = new TypeOrmNotificationStore(manager);
+    this.notifications = new TypeOrmNotificationStore(manager, this.repoWatches);
+    this.issueWatches = new TypeOrmIssueWatchStore(manager);
     this.issues = new TypeOrmIssueStore(manager);
     this.comments = new TypeOrmCommentStore(manager);
     this.milestones = new TypeOrmMilestoneStore(manager);

@@ -30,8 +30,9 @@ import { StorageGarbageModule } from '../modules/storage-garbage/storage-garbage
 // @area webhooks
 import { WebhooksModule } from '../modules/webhooks/webhooks.module';
 // @area webhook-events
-import { WebhookEventsModule } from '../modules/webhook-events/webhook-events.module';
 // @area issues-social
+import { WatchesModule } from '../modules/watches/watches.module';
+import { IssueSubscriptionsModule } from '../modules/issue-subscriptions/issue-subscriptions.module';
 // @area issues-time
 // @area users
 // @area orgs-teams
@@ -82,8 +83,9 @@ export const FEATURE_MODULES = [
   // @area webhooks
   WebhooksModule,
   // @area webhook-events
-  WebhookEventsModule,
   // @area issues-social
+  WatchesModule,
+  IssueSubscriptionsModule,
   // @area issues-time
   // @area users
   // @area orgs-teams

@@ -577,6 +577,48 @@ const STEPS: Step[] = [
     status: 204,
     needs: ['socialComment'],
   },
+  // Watching the repository, and subscribing to its issue.
+  { method: 'PUT', path: '/repos/{socialOwner}/{socialRepo}/subscription', as: 'admin', status: 200, needs: ['socialRepo'] },
+  { method: 'GET', path: '/repos/{socialOwner}/{socialRepo}/subscription', as: 'admin', status: 200, needs: ['socialRepo'] },
+  { method: 'GET', path: '/repos/{socialOwner}/{socialRepo}/subscribers', as: 'anonymous', status: 200, needs: ['socialRepo'] },
+  { method: 'GET', path: '/user/subscriptions', as: 'admin', status: 200, needs: ['socialRepo'] },
+  { method: 'GET', path: '/users/{socialOwner}/subscriptions', as: 'anonymous', status: 200, needs: ['socialRepo'] },
+  { method: 'DELETE', path: '/repos/{socialOwner}/{socialRepo}/subscription', as: 'admin', status: 204, needs: ['socialRepo'] },
+  {
+    method: 'GET',
+    path: '/repos/{socialOwner}/{socialRepo}/issues/{socialIndex}/subscriptions/check',
+    as: 'user',
+    status: 200,
+    needs: ['socialIndex'],
+  },
+  {
+    method: 'PUT',
+    path: '/repos/{socialOwner}/{socialRepo}/issues/{socialIndex}/subscriptions/{socialOwner}',
+    as: 'user',
+    status: 200,
+    needs: ['socialIndex'],
+  },
+  {
+    method: 'DELETE',
+    path: '/repos/{socialOwner}/{socialRepo}/issues/{socialIndex}/subscriptions/{socialOwner}',
+    as: 'user',
+    status: 201,
+    needs: ['socialIndex'],
+  },
+  {
+    method: 'PUT',
+    path: '/repos/{socialOwner}/{socialRepo}/issues/{socialIndex}/subscriptions/{socialOwner}',
+    as: 'user',
+    status: 201,
+    needs: ['socialIndex'],
+  },
+  {
+    method: 'GET',
+    path: '/repos/{socialOwner}/{socialRepo}/issues/{socialIndex}/subscriptions',
+    as: 'anonymous',
+    status: 200,
+    needs: ['socialIndex'],
+  },
   // @area issues-time (issue 14): steps go below this line.
   // @area users (issue 14): steps go below this line.
   // @area orgs-teams (issue 14): steps go below this line.

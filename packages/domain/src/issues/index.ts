@@ -19,6 +19,7 @@ export * from './milestone-store';
 export * from './label';
 export * from './label-store';
 export * from './issue-label-store';
+export * from './issue-watch-store';
 export * from './tracked-time';
 export * from './tracked-time-store';
 export * from './issue-dependency-store';

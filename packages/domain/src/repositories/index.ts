@@ -2,6 +2,7 @@ export * from './repo-name';
 export * from './repository';
 export * from './repository-store';
 export * from './star-store';
+export * from './repo-watch-store';
 export * from './repository-search';
 export * from './repository-search-store';
 export * from './collaboration';

@@ -29,6 +29,8 @@ export interface Repository {
   numForks: number;
   /** How many users starred it. */
   numStars: number;
+  /** How many users watch it explicitly (Forgejo's watchers_count). */
+  numWatches: number;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -18,6 +18,7 @@ import { LfsObjectRepositoryEntity } from './lfs-object-repository.entity';
 import { RepositoryTransferEntity } from './repository-transfer.entity';
 import { NotificationEntity } from './notification.entity';
 import { RepoWatchEntity } from './repo-watch.entity';
+import { IssueWatchEntity } from './issue-watch.entity';
 import { IssueParticipantEntity } from './issue-participant.entity';
 import { PackageDistTagEntity } from './package-dist-tag.entity';
 import { ActionRunEntity } from './action-run.entity';
@@ -75,6 +76,7 @@ export * from './lfs-object-repository.entity';
 export * from './repository-transfer.entity';
 export * from './notification.entity';
 export * from './repo-watch.entity';
+export * from './issue-watch.entity';
 export * from './issue-participant.entity';
 export * from './package-dist-tag.entity';
 export * from './release.entity';
@@ -103,6 +105,7 @@ export const ENTITIES = [
   IssueLabelEntity,
   NotificationEntity,
   RepoWatchEntity,
+  IssueWatchEntity,
   IssueParticipantEntity,
   PackageDistTagEntity,
   ReleaseEntity,

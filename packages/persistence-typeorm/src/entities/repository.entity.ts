@@ -75,6 +75,10 @@ export class RepositoryEntity implements Repository {
   @Column({ name: 'num_stars', type: 'integer', default: 0, update: false })
   numStars!: number;
 
+  /** How many users watch it explicitly. Written only by the atomic increments of the watch store, never by saving a loaded row. */
+  @Column({ name: 'num_watches', type: 'integer', default: 0, update: false })
+  numWatches!: number;
+
   /**
    * The highest issue/pull request number given out so far (numbers are never
    * reused). Written only by `nextIssueIndex`, never by saving a loaded row.

@@ -30,6 +30,8 @@ import { Follows1763800028000 } from './1763800028000-follows';
 import { Webhooks1763800030000 } from './1763800030000-webhooks';
 // @area webhook-events
 // @area issues-social
+import { RepositoryWatchers1763800032000 } from './1763800032000-repository-watchers';
+import { IssueWatches1763800032100 } from './1763800032100-issue-watches';
 // @area issues-time
 import { IssueTimeAndDependencies1763800033000 } from './1763800033000-issue-time-and-dependencies';
 // @area users
@@ -73,6 +75,8 @@ export const MIGRATIONS = [
   Webhooks1763800030000,
   // @area webhook-events
   // @area issues-social
+  RepositoryWatchers1763800032000,
+  IssueWatches1763800032100,
   // @area issues-time
   IssueTimeAndDependencies1763800033000,
   // @area users

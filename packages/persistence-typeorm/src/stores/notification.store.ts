@@ -1,4 +1,5 @@
 import { EntityManager, In } from 'typeorm';
+import { TypeOrmRepoWatchStore } from './repo-watch.store';
 import { NotificationEvent, NotificationFilter, NotificationStatus, NotificationStore, NotificationThread } from '@bellows/domain';
 import { IssueParticipantEntity } from '../entities/issue-participant.entity';
 import { NotificationEntity } from '../entities/notification.entity';
@@ -12,7 +13,10 @@ import { parameterMarkers } from '../quota/in-transaction';
  * repositories, and the participants of issues.
  */
 export class TypeOrmNotificationStore implements NotificationStore {
-  constructor(private readonly manager: EntityManager) {}
+  constructor(
+    private readonly manager: EntityManager,
+    private readonly repoWatches: TypeOrmRepoWatchStore,
+  ) {}
 
   private get threads() {
     return this.manager.getRepository(NotificationEntity);
@@ -40,12 +44,13 @@ export class TypeOrmNotificationStore implements NotificationStore {
     return rows.map((row) => Number(row.userId));
   }
 
+  /** Through the watch store, so that the repository's `num_watches` moves with the row. */
   async watch(userId: number, repoId: number, at: Date): Promise<void> {
-    await this.manager.createQueryBuilder().insert().into(RepoWatchEntity).values({ userId, repoId, createdAt: at }).orIgnore().execute();
+    await this.repoWatches.watch(userId, repoId, at);
   }
 
   async unwatch(userId: number, repoId: number): Promise<void> {
-    await this.manager.getRepository(RepoWatchEntity).delete({ userId, repoId });
+    await this.repoWatches.unwatch(userId, repoId);
   }
 
   async isWatching(userId: number, repoId: number): Promise<boolean> {
@@ -58,6 +63,8 @@ export class TypeOrmNotificationStore implements NotificationStore {
   }
 
   /**
+   * Those who subscribed to the issue are in it, and those who unsubscribed
+   * from it are not, whatever else would bring them in (as in Forgejo).
    * One statement, not the four the separate reads take: it runs inside every
    * issue and comment transaction, which holds SQLite's writer (and on
    * PostgreSQL the issue's row) until it commits.
@@ -70,7 +77,9 @@ export class TypeOrmNotificationStore implements NotificationStore {
        UNION SELECT id FROM owner WHERE id = ${p(2)} AND kind = 'user'
        UNION SELECT tm.user_id FROM team_member tm JOIN team t ON t.id = tm.team_id WHERE t.org_id = ${p(2)} AND t.permission = 'owner'
        UNION SELECT user_id FROM issue_participant WHERE issue_id = ${p(3)}
-       UNION SELECT assignee_id FROM issue_assignee WHERE issue_id = ${p(3)}`,
+       UNION SELECT assignee_id FROM issue_assignee WHERE issue_id = ${p(3)}
+       UNION SELECT user_id FROM issue_watch WHERE issue_id = ${p(3)} AND is_watching = TRUE
+       EXCEPT SELECT user_id FROM issue_watch WHERE issue_id = ${p(3)} AND is_watching = FALSE`,
       [repoId, ownerId, issueId],
     );
     return rows.map((row) => Number(row.id));

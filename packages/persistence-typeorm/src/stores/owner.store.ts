@@ -154,6 +154,11 @@ export class TypeOrmOwnerStore implements OwnerStore {
       `UPDATE owner SET num_following = num_following - 1 WHERE id IN (SELECT user_id FROM follow WHERE follow_id = ${p(1)})`,
       [id],
     );
+    // Its watches go with it: the repositories it watched count them off.
+    await this.manager.query(
+      `UPDATE repository SET num_watches = num_watches - 1 WHERE id IN (SELECT repo_id FROM watch WHERE user_id = ${p(1)})`,
+      [id],
+    );
     // Its stars go with it: the repositories it starred count them off.
     await this.manager.query(
       `UPDATE repository SET num_stars = num_stars - 1 WHERE id IN (SELECT repo_id FROM star WHERE user_id = ${p(1)})`,

@@ -96,6 +96,7 @@ export class TypeOrmRepositoryStore implements RepositoryStore {
         forkId: input.forkId ?? null,
         numForks: 0,
         numStars: 0,
+        numWatches: 0,
       });
       if (input.forkId !== undefined) {
         // The parent is held like a container, so a deletion of it waits for (or wins against) this fork.

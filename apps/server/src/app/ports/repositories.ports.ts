@@ -7,6 +7,7 @@ import {
   RepositorySearchStore,
   RepositoryStore,
   RepositoryTransferStore,
+  RepoWatchStore,
   StarStore,
   TeamRepositoryStore,
 } from '@bellows/domain';
@@ -25,5 +26,6 @@ export const REPOSITORIES_PORTS = [
   bindPort(PullReviewStore, (db) => db.pullReviews),
   bindPort(ProtectionStore, (db) => db.protection),
   bindPort(StarStore, (db) => db.stars),
+  bindPort(RepoWatchStore, (db) => db.repoWatches),
   ...GIT_PORTS,
 ];

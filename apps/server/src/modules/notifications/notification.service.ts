@@ -38,7 +38,9 @@ export class NotificationService implements OnModuleInit {
       tx.notifications.addParticipants(issue.id, participants),
       tx.notifications.audienceOf(issue.id, repo.id, repo.ownerId),
     ]);
-    const candidates = [...new Set([...audience, ...participants])].filter((id) => id !== event.actorId);
+    // The poster is a participant of record already (the audience leaves them out once they unsubscribed).
+    const joining = participants.filter((id) => id !== issue.posterId);
+    const candidates = [...new Set([...audience, ...joining])].filter((id) => id !== event.actorId);
     // Most events concern only their author (a lone user's own repository): the owner is read only when someone is to be checked.
     if (candidates.length === 0) return;
     const owner = await tx.owners.findById(repo.ownerId);

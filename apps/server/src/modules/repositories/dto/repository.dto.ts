@@ -144,7 +144,7 @@ export function toApiRepository(
     website: repo.website,
     stars_count: repo.numStars,
     forks_count: repo.numForks,
-    watchers_count: 0,
+    watchers_count: repo.numWatches,
     open_issues_count: 0,
     open_pr_counter: 0,
     release_counter: 0,
