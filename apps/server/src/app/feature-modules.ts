@@ -30,6 +30,7 @@ import { StorageGarbageModule } from '../modules/storage-garbage/storage-garbage
 // @area webhooks
 import { WebhooksModule } from '../modules/webhooks/webhooks.module';
 // @area webhook-events
+import { WebhookEventsModule } from '../modules/webhook-events/webhook-events.module';
 // @area issues-social
 import { WatchesModule } from '../modules/watches/watches.module';
 import { IssueSubscriptionsModule } from '../modules/issue-subscriptions/issue-subscriptions.module';
@@ -83,6 +84,7 @@ export const FEATURE_MODULES = [
   // @area webhooks
   WebhooksModule,
   // @area webhook-events
+  WebhookEventsModule,
   // @area issues-social
   WatchesModule,
   IssueSubscriptionsModule,
