@@ -35,6 +35,8 @@ import { WebhookEventsModule } from '../modules/webhook-events/webhook-events.mo
 import { WatchesModule } from '../modules/watches/watches.module';
 import { IssueSubscriptionsModule } from '../modules/issue-subscriptions/issue-subscriptions.module';
 // @area issues-time
+import { TimeTrackingModule } from '../modules/time-tracking/time-tracking.module';
+import { IssueDependenciesModule } from '../modules/issue-dependencies/issue-dependencies.module';
 // @area users
 // @area orgs-teams
 import { TeamRepositoriesModule } from '../modules/team-repositories/team-repositories.module';
@@ -89,6 +91,8 @@ export const FEATURE_MODULES = [
   WatchesModule,
   IssueSubscriptionsModule,
   // @area issues-time
+  TimeTrackingModule,
+  IssueDependenciesModule,
   // @area users
   // @area orgs-teams
   TeamRepositoriesModule,

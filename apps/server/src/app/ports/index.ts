@@ -1,6 +1,7 @@
 import { ACCOUNTS_PORTS } from './accounts.ports';
 import { COMMIT_STATUSES_PORTS } from './commit-statuses.ports';
 import { ISSUES_PORTS } from './issues.ports';
+import { ISSUE_TRACKING_PORTS } from './issue-tracking.ports';
 import { ISSUE_SOCIAL_PORTS } from './issue-social.ports';
 import { PACKAGES_PORTS } from './packages.ports';
 import { QUOTA_PORTS } from './quota.ports';
@@ -20,6 +21,7 @@ export const PORT_PROVIDERS = [
   ...ACCOUNTS_PORTS,
   ...REPOSITORIES_PORTS,
   ...ISSUES_PORTS,
+  ...ISSUE_TRACKING_PORTS,
   ...ISSUE_SOCIAL_PORTS,
   ...RELEASES_PORTS,
   ...COMMIT_STATUSES_PORTS,

@@ -74,7 +74,7 @@ export class InstanceInfoService {
     return { enabled: true, allowed_types: '*/*', max_size: Math.floor(this.config.attachment.maxSizeBytes / MiB), max_files: 1 };
   }
 
-  /** What Bellows offers: forks, git over HTTP, LFS and stars; not (yet) migrations, mirrors or time tracking. */
+  /** What Bellows offers: forks, git over HTTP, LFS, stars and time tracking; not (yet) migrations or mirrors. */
   repositorySettings(): ApiGeneralRepoSettings {
     return {
       forks_disabled: false,
@@ -83,7 +83,7 @@ export class InstanceInfoService {
       migrations_disabled: true,
       mirrors_disabled: true,
       stars_disabled: false,
-      time_tracking_disabled: true,
+      time_tracking_disabled: false,
     };
   }
 

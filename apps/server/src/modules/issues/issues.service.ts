@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable, Optional, UnprocessableEntityException } from '@nestjs/common';
+import { ForbiddenException, Injectable, Optional, PreconditionFailedException, UnprocessableEntityException } from '@nestjs/common';
 import {
   AttachmentStore,
   assertNoExclusiveConflict,
@@ -153,6 +153,9 @@ export class IssuesService {
       if (input.state !== undefined && (input.state === 'closed') !== current.isClosed) {
         changes.isClosed = input.state === 'closed';
         changes.closedAt = changes.isClosed ? date : null;
+        // As Forgejo: an issue that depends on open issues stays open until they are closed.
+        if (changes.isClosed && (await tx.issueDependencies.countOpenDependencies(issue.id)) > 0)
+          throw new PreconditionFailedException(`issue #${issue.index} still has open dependencies; close them first`);
         await this.timeline.record(tx, { ...event, type: changes.isClosed ? CommentType.Close : CommentType.Reopen });
         await this.events?.publish(tx, {
           kind: changes.isClosed ? 'issue-closed' : 'issue-reopened',
