@@ -41,6 +41,7 @@ import { IssueDependenciesModule } from '../modules/issue-dependencies/issue-dep
 // @area orgs-teams
 import { TeamRepositoriesModule } from '../modules/team-repositories/team-repositories.module';
 import { OrgLookupsModule } from '../modules/org-lookups/org-lookups.module';
+import { PublicMembersModule } from '../modules/public-members/public-members.module';
 // @area misc
 import { RepoTemplatesModule } from '../modules/repo-templates/repo-templates.module';
 import { RepoConfigModule } from '../modules/repo-config/repo-config.module';
@@ -97,6 +98,7 @@ export const FEATURE_MODULES = [
   // @area orgs-teams
   TeamRepositoriesModule,
   OrgLookupsModule,
+  PublicMembersModule,
   // @area misc
   RepoTemplatesModule,
   RepoConfigModule,

@@ -24,7 +24,7 @@ describe('organizations API', () => {
       const res = await createOrg(owner, { username: 'new-org', description: 'made in a test' });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ name: 'new-org', description: 'made in a test', visibility: 'public' });
-      expect((await server.request('/orgs/new-org/members/olga')).status).toBe(204);
+      expect((await server.request('/orgs/new-org/members/olga', { auth: { token: owner.token } })).status).toBe(204);
     });
 
     it('answers 422 for a name taken by a user or an org in any case, a reserved name, an invalid visibility', async () => {
@@ -76,9 +76,16 @@ describe('organizations API', () => {
       const mine = await server.request('/user/orgs', { auth: { token: owner.token } });
       expect(names(mine)).toEqual(expect.arrayContaining(['acme', 'secret-org', 'limited-org']));
       expect(mine.headers.get('x-total-count')).toBe(String(mine.body.length));
-      const theirs = names(await server.request('/users/olga/orgs'));
-      expect(theirs).toContain('acme');
-      expect(theirs).not.toContain('secret-org');
+      // Others see only the memberships olga made public, in organizations they may see.
+      expect(names(await server.request('/users/olga/orgs'))).toEqual([]);
+      for (const org of ['acme', 'secret-org']) {
+        await server.request(`/orgs/${org}/public_members/olga`, { method: 'PUT', auth: { token: owner.token } });
+      }
+      expect(names(await server.request('/users/olga/orgs'))).toEqual(['acme']);
+      expect(names(await server.request('/users/olga/orgs', { auth: { token: admin.token } }))).toEqual(
+        expect.arrayContaining(['acme', 'secret-org', 'limited-org']),
+      );
+      await server.request('/orgs/acme/public_members/olga', { method: 'DELETE', auth: { token: owner.token } });
       expect((await server.request('/users/nobody-here/orgs')).status).toBe(404);
       expect((await server.request('/user/orgs')).status).toBe(401);
     });
@@ -104,22 +111,36 @@ describe('organizations API', () => {
   });
 
   describe('members', () => {
-    it('lists members and answers membership with 204/404', async () => {
-      const res = await server.request('/orgs/acme/members');
+    const logins = (res: { body: { login: string }[] }) => res.body.map((u) => u.login);
+
+    it('lists members and answers membership with 204/404 to members and site admins', async () => {
+      const res = await server.request('/orgs/acme/members', { auth: { token: owner.token } });
       expect(res.status).toBe(200);
-      expect(res.body.map((u: { login: string }) => u.login)).toEqual(['olga']);
-      expect((await server.request('/orgs/acme/members/olga')).status).toBe(204);
-      expect((await server.request('/orgs/acme/members/otto')).status).toBe(404);
+      expect(logins(res)).toEqual(['olga']);
+      expect(logins(await server.request('/orgs/acme/members', { auth: { token: admin.token } }))).toEqual(['olga']);
+      expect((await server.request('/orgs/acme/members/olga', { auth: { token: owner.token } })).status).toBe(204);
+      expect((await server.request('/orgs/acme/members/otto', { auth: { token: owner.token } })).status).toBe(404);
       expect((await server.request('/orgs/secret-org/members')).status).toBe(404);
+    });
+
+    it('shows others only the public members, as in Forgejo', async () => {
+      expect(logins(await server.request('/orgs/acme/members'))).toEqual([]);
+      expect(logins(await server.request('/orgs/acme/members', { auth: { token: outsider.token } }))).toEqual([]);
+      expect((await server.request('/orgs/acme/members/olga')).status).toBe(404);
+      await server.request('/orgs/acme/public_members/olga', { method: 'PUT', auth: { token: owner.token } });
+      expect(logins(await server.request('/orgs/acme/members'))).toEqual(['olga']);
+      expect((await server.request('/orgs/acme/members/olga', { auth: { token: outsider.token } })).status).toBe(204);
+      await server.request('/orgs/acme/public_members/olga', { method: 'DELETE', auth: { token: owner.token } });
+      expect((await server.request('/orgs/acme/members/olga')).status).toBe(404);
     });
 
     it('removes a member (204) but never the last owner (422)', async () => {
       const team = await server.request('/orgs/acme/teams', { method: 'POST', auth: { token: owner.token }, body: { name: 'devs' } });
       await server.request(`/teams/${team.body.id}/members/otto`, { method: 'PUT', auth: { token: owner.token } });
-      expect((await server.request('/orgs/acme/members/otto')).status).toBe(204);
+      expect((await server.request('/orgs/acme/members/otto', { auth: { token: owner.token } })).status).toBe(204);
       expect((await server.request('/orgs/acme/members/otto', { method: 'DELETE', auth: { token: outsider.token } })).status).toBe(403);
       expect((await server.request('/orgs/acme/members/otto', { method: 'DELETE', auth: { token: owner.token } })).status).toBe(204);
-      expect((await server.request('/orgs/acme/members/otto')).status).toBe(404);
+      expect((await server.request('/orgs/acme/members/otto', { auth: { token: owner.token } })).status).toBe(404);
       expect((await server.request('/orgs/acme/members/olga', { method: 'DELETE', auth: { token: owner.token } })).status).toBe(422);
     });
   });

@@ -85,7 +85,7 @@ describe('teams API', () => {
     it('adds (204), shows (200) and removes (204) a member; the user becomes an org member', async () => {
       expect((await server.request(`/teams/${teamId}/members/mia`, { method: 'PUT', ...as(owner) })).status).toBe(204);
       expect((await server.request(`/teams/${teamId}/members/mia`, as(member))).body.login).toBe('mia');
-      expect((await server.request('/orgs/teamco/members/mia')).status).toBe(204);
+      expect((await server.request('/orgs/teamco/members/mia', as(owner))).status).toBe(204);
       const list = await server.request(`/teams/${teamId}/members`, as(member));
       expect(list.body.map((u: { login: string }) => u.login)).toEqual(['mia']);
       expect((await server.request(`/teams/${teamId}/members/mia`, { method: 'DELETE', ...as(owner) })).status).toBe(204);

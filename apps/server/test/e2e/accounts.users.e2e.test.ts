@@ -181,7 +181,7 @@ describe('users API', () => {
       });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ name: 'ada-org', username: 'ada-org', visibility: 'public' });
-      expect((await server.request('/orgs/ada-org/members/ada')).status).toBe(204);
+      expect((await server.request('/orgs/ada-org/members/ada', { auth: { token: admin.token } })).status).toBe(204);
     });
 
     it('answers 404 for an unknown user', async () => {

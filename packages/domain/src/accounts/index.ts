@@ -5,3 +5,4 @@ export * from './team';
 export * from './team-store';
 export * from './team-member-store';
 export * from './follow-store';
+export * from './public-member-store';

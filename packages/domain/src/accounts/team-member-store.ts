@@ -8,7 +8,7 @@ import { Owner, OwnerVisibilityFilter } from './owner';
 export abstract class TeamMemberStore {
   /** Adds the user to the team; adding an existing member changes nothing. */
   abstract add(teamId: number, userId: number): Promise<void>;
-  /** Removes the user from the team; removing a non-member changes nothing. */
+  /** Removes the user from the team; removing a non-member changes nothing. A user who is no longer a member of the organization loses the public flag too. */
   abstract remove(teamId: number, userId: number): Promise<void>;
   abstract isTeamMember(teamId: number, userId: number): Promise<boolean>;
   abstract countTeamMembers(teamId: number): Promise<number>;
@@ -20,8 +20,18 @@ export abstract class TeamMemberStore {
   abstract listOrgMembers(orgId: number, skip: number, take: number): Promise<[Owner[], number]>;
   /** Removes the user from every team of the organization. */
   abstract removeFromOrg(orgId: number, userId: number): Promise<void>;
-  /** One page of the organizations the user is a member of, restricted to those the filter lets a viewer see, and the number of all. */
-  abstract listOrgsOfUser(userId: number, skip: number, take: number, visibleTo?: OwnerVisibilityFilter): Promise<[Owner[], number]>;
+  /**
+   * One page of the organizations the user is a member of, restricted to those
+   * the filter lets a viewer see, and with `publicOnly` to those where the
+   * user made the membership public; and the number of all.
+   */
+  abstract listOrgsOfUser(
+    userId: number,
+    skip: number,
+    take: number,
+    visibleTo?: OwnerVisibilityFilter,
+    publicOnly?: boolean,
+  ): Promise<[Owner[], number]>;
   /** The ids of the organizations in which the user is the only member of the Owners team. */
   abstract soleOwnedOrgIds(userId: number): Promise<number[]>;
 }

@@ -34,6 +34,7 @@ import { ProtectedBranchEntity } from './protected-branch.entity';
 import { ProtectedTagEntity } from './protected-tag.entity';
 import { StarEntity } from './star.entity';
 import { FollowEntity } from './follow.entity';
+import { OrgPublicMemberEntity } from './org-public-member.entity';
 import { TrackedTimeEntity } from './tracked-time.entity';
 import { StopwatchEntity } from './stopwatch.entity';
 import { IssueDependencyEntity } from './issue-dependency.entity';
@@ -59,6 +60,7 @@ export * from './protected-branch.entity';
 export * from './protected-tag.entity';
 export * from './star.entity';
 export * from './follow.entity';
+export * from './org-public-member.entity';
 export * from './tracked-time.entity';
 export * from './stopwatch.entity';
 export * from './issue-dependency.entity';
@@ -123,6 +125,7 @@ export const ENTITIES = [
   ProtectedTagEntity,
   StarEntity,
   FollowEntity,
+  OrgPublicMemberEntity,
   TrackedTimeEntity,
   StopwatchEntity,
   IssueDependencyEntity,

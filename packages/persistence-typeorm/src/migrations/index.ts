@@ -36,6 +36,7 @@ import { IssueWatches1763800032100 } from './1763800032100-issue-watches';
 import { IssueTimeAndDependencies1763800033000 } from './1763800033000-issue-time-and-dependencies';
 // @area users
 // @area orgs-teams
+import { OrgPublicMembers1763800035000 } from './1763800035000-org-public-members';
 // @area misc
 // @area oauth2
 import { OAuth21763800037000 } from './1763800037000-oauth2';
@@ -81,6 +82,7 @@ export const MIGRATIONS = [
   IssueTimeAndDependencies1763800033000,
   // @area users
   // @area orgs-teams
+  OrgPublicMembers1763800035000,
   // @area misc
   // @area oauth2
   OAuth21763800037000,

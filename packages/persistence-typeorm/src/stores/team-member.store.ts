@@ -4,6 +4,7 @@ import { TeamMemberEntity } from '../entities/team-member.entity';
 import { TeamEntity } from '../entities/team.entity';
 import type { OwnerVisibilityFilter, TeamMemberStore } from '@bellows/domain';
 import { applyOwnerVisibility } from './owner-visibility-filter';
+import { forgetFormerPublicMembers } from './public-member.store';
 
 /**
  * The TeamMemberStore port on TypeORM: team memberships (`team_member`), and
@@ -29,6 +30,8 @@ export class TypeOrmTeamMemberStore implements TeamMemberStore {
 
   async remove(teamId: number, userId: number): Promise<void> {
     await this.repo.delete({ teamId, userId });
+    const team = await this.manager.getRepository(TeamEntity).findOne({ select: { orgId: true }, where: { id: teamId } });
+    if (team) await forgetFormerPublicMembers(this.manager, team.orgId);
   }
 
   async isTeamMember(teamId: number, userId: number): Promise<boolean> {
@@ -72,13 +75,21 @@ export class TypeOrmTeamMemberStore implements TeamMemberStore {
   async removeFromOrg(orgId: number, userId: number): Promise<void> {
     const teams = await this.manager.getRepository(TeamEntity).find({ select: { id: true }, where: { orgId } });
     if (teams.length > 0) await this.repo.delete({ userId, teamId: In(teams.map((team) => team.id)) });
+    await forgetFormerPublicMembers(this.manager, orgId);
   }
 
-  /** The organizations the user is a member of, restricted to those the filter lets a viewer see. */
-  listOrgsOfUser(userId: number, skip: number, take: number, visibleTo?: OwnerVisibilityFilter): Promise<[OwnerEntity[], number]> {
+  /** The organizations the user is a member of, restricted to those the filter lets a viewer see (and, if asked, to public memberships). */
+  listOrgsOfUser(
+    userId: number,
+    skip: number,
+    take: number,
+    visibleTo?: OwnerVisibilityFilter,
+    publicOnly = false,
+  ): Promise<[OwnerEntity[], number]> {
     const query = this.owners
       .createQueryBuilder('o')
       .where('o.id IN (SELECT t.org_id FROM team t INNER JOIN team_member tm ON tm.team_id = t.id WHERE tm.user_id = :userId)', { userId });
+    if (publicOnly) query.andWhere('o.id IN (SELECT p.org_id FROM org_public_member p WHERE p.user_id = :userId)', { userId });
     applyOwnerVisibility(query, 'o', visibleTo);
     return query.orderBy('o.lower_name', 'ASC').skip(skip).take(take).getManyAndCount();
   }

@@ -3,6 +3,7 @@ import { NewTeam, TeamChanges, TeamNameTakenError, TeamSearch, TeamStore } from 
 import { TeamEntity } from '../entities/team.entity';
 import { fitsIdColumn } from '../row-id';
 import { isUniqueViolation } from '../unique-violation';
+import { forgetFormerPublicMembers } from './public-member.store';
 
 /** The TeamStore port on TypeORM: teams of organizations in the `team` table. */
 export class TypeOrmTeamStore implements TeamStore {
@@ -76,7 +77,9 @@ export class TypeOrmTeamStore implements TeamStore {
   }
 
   async delete(id: number): Promise<void> {
+    const team = await this.findById(id);
     await this.repo.delete({ id });
+    if (team) await forgetFormerPublicMembers(this.manager, team.orgId);
   }
 }
 

@@ -1,4 +1,4 @@
-import { AccessTokenStore, FollowStore, OwnerStore, SshKeyStore, TeamMemberStore, TeamStore } from '@bellows/domain';
+import { AccessTokenStore, FollowStore, OwnerStore, PublicMemberStore, SshKeyStore, TeamMemberStore, TeamStore } from '@bellows/domain';
 import { bindPort } from './bind-port';
 
 /** Users, organizations, teams, access tokens, SSH keys and follows. */
@@ -9,4 +9,5 @@ export const ACCOUNTS_PORTS = [
   bindPort(AccessTokenStore, (db) => db.accessTokens),
   bindPort(SshKeyStore, (db) => db.sshKeys),
   bindPort(FollowStore, (db) => db.follows),
+  bindPort(PublicMemberStore, (db) => db.publicMembers),
 ];

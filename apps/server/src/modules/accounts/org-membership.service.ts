@@ -24,6 +24,11 @@ export class OrgMembershipService {
     return owners !== null && this.teamMembers.isTeamMember(owners.id, user.id);
   }
 
+  /** Members and site admins see every member of the organization; others only its public members (as in Forgejo). */
+  async mayListAllMembers(org: Owner, viewer: Owner | undefined): Promise<boolean> {
+    return viewer?.isAdmin === true || this.isMember(org, viewer);
+  }
+
   /** Owners and site admins may edit the organization and manage its teams. */
   async mayManage(org: Owner, user: Owner | undefined): Promise<boolean> {
     return user?.isAdmin === true || this.isOwner(org, user);

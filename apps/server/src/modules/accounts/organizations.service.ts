@@ -1,5 +1,5 @@
 import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { Owner, OwnerChanges, OwnerNameTakenError, OwnerStore, TeamMemberStore, UnitOfWork } from '@bellows/domain';
+import { Owner, OwnerChanges, OwnerNameTakenError, OwnerStore, PublicMemberStore, TeamMemberStore, UnitOfWork } from '@bellows/domain';
 import { PageOf } from '../../http/page-of';
 import { PageRequest } from '../../http/pagination';
 import { assertValidEmail, assertValidOwnerName, definedOnly } from './account-input';
@@ -14,6 +14,7 @@ export class OrganizationsService {
   constructor(
     private readonly owners: OwnerStore,
     private readonly teamMembers: TeamMemberStore,
+    private readonly publicMembers: PublicMemberStore,
     private readonly unitOfWork: UnitOfWork,
   ) {}
 
@@ -103,14 +104,28 @@ export class OrganizationsService {
     return new PageOf(orgs, total, paging);
   }
 
-  /** The organizations `user` belongs to that `viewer` may see. */
+  /**
+   * The organizations `user` belongs to that `viewer` may see. As in Forgejo,
+   * others than the user and site admins see only the memberships the user
+   * made public.
+   */
   async listOfUser(user: Owner, viewer: Owner | undefined, paging: PageRequest): Promise<PageOf<Owner>> {
-    const [orgs, total] = await this.teamMembers.listOrgsOfUser(user.id, paging.offset, paging.limit, visibilityFilterFor(viewer));
+    const publicOnly = !viewer?.isAdmin && viewer?.id !== user.id;
+    const [orgs, total] = await this.teamMembers.listOrgsOfUser(
+      user.id,
+      paging.offset,
+      paging.limit,
+      visibilityFilterFor(viewer),
+      publicOnly,
+    );
     return new PageOf(orgs, total, paging);
   }
 
-  async listMembers(org: Owner, paging: PageRequest): Promise<PageOf<Owner>> {
-    const [members, total] = await this.teamMembers.listOrgMembers(org.id, paging.offset, paging.limit);
+  /** Every member, or with `publicOnly` those who made their membership public. */
+  async listMembers(org: Owner, paging: PageRequest, publicOnly = false): Promise<PageOf<Owner>> {
+    const [members, total] = publicOnly
+      ? await this.publicMembers.listPublicMembers(org.id, paging.offset, paging.limit)
+      : await this.teamMembers.listOrgMembers(org.id, paging.offset, paging.limit);
     return new PageOf(members, total, paging);
   }
 

@@ -8,6 +8,7 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
+import { PublicMemberStore } from '@bellows/domain';
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSignIn, ScopeGroup } from '../../http/auth/auth-metadata';
 import { PageOf } from '../../http/page-of';
@@ -38,6 +39,7 @@ export class OrgsController {
     private readonly teams: TeamsService,
     private readonly users: UsersService,
     private readonly membership: OrgMembershipService,
+    private readonly publicMembers: PublicMemberStore,
     @Inject(SHAPE_CONTEXT) private readonly shapes: ShapeContext,
   ) {}
 
@@ -115,13 +117,14 @@ export class OrgsController {
     @Paging() paging: PageRequest,
   ): Promise<PageOf<ApiUser>> {
     const org = await this.membership.findVisibleOrg(name, actor?.user);
-    const members = await this.orgs.listMembers(org, paging);
+    const publicOnly = !(await this.membership.mayListAllMembers(org, actor?.user));
+    const members = await this.orgs.listMembers(org, paging, publicOnly);
     return members.map((user) => toApiUser(user, actor?.user, this.shapes));
   }
 
   @Get('orgs/:org/members/:username')
   @HttpCode(204)
-  @ApiNoContentResponse({ description: 'the user is a member' })
+  @ApiNoContentResponse({ description: 'the user is a member (a public member, for callers who are no members themselves)' })
   @ApiNotFoundResponse({ description: 'the user is not a member, or no such organization or user' })
   async orgIsMember(
     @Param('org') name: string,
@@ -130,8 +133,11 @@ export class OrgsController {
   ): Promise<void> {
     const org = await this.membership.findVisibleOrg(name, actor?.user);
     const user = await this.users.findUserByName(username);
-    if (!user || !(await this.membership.isMember(org, user)))
-      throw new NotFoundException(`"${username}" is not a member of "${org.name}"`);
+    // Forgejo sends those who may not list every member to the public membership (a redirect): answered here directly.
+    const member = (await this.membership.mayListAllMembers(org, actor?.user))
+      ? user && (await this.membership.isMember(org, user))
+      : user && (await this.publicMembers.isPublicMember(org.id, user.id));
+    if (!member) throw new NotFoundException(`"${username}" is not a member of "${org.name}"`);
   }
 
   @Delete('orgs/:org/members/:username')
