@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './users';
 export * from './auth';
 export * from './repositories';
 export * from './quota';

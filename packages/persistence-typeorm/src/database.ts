@@ -34,6 +34,7 @@ import { TypeOrmProtectionStore } from './stores/protection.store';
 import { TypeOrmStarStore } from './stores/star.store';
 import { TypeOrmRepoWatchStore } from './stores/repo-watch.store';
 import { TypeOrmFollowStore } from './stores/follow.store';
+import { TypeOrmEmailAddressStore } from './stores/email-address.store';
 import { TypeOrmPublicMemberStore } from './stores/public-member.store';
 import { TypeOrmOAuth2ApplicationStore, TypeOrmOAuth2GrantStore } from './stores/oauth2.store';
 import { TypeOrmRepositorySearchStore } from './stores/repository-search.store';
@@ -111,6 +112,8 @@ export class Database {
   readonly repoWatches: TypeOrmRepoWatchStore;
   /** Users following users (keeps both counters in step). */
   readonly follows: TypeOrmFollowStore;
+  /** The e-mail addresses users add beside their primary one. */
+  readonly emailAddresses: TypeOrmEmailAddressStore;
   /** Which members of organizations show their membership publicly. */
   readonly publicMembers: TypeOrmPublicMemberStore;
   /** OAuth2 applications, and users' grants to them with the codes and tokens issued (hashed). */
@@ -181,6 +184,7 @@ export class Database {
     this.stars = new TypeOrmStarStore(manager, inTransaction);
     this.repoWatches = new TypeOrmRepoWatchStore(manager, inTransaction);
     this.follows = new TypeOrmFollowStore(manager, inTransaction);
+    this.emailAddresses = new TypeOrmEmailAddressStore(manager, inTransaction);
     this.publicMembers = new TypeOrmPublicMemberStore(manager);
     this.oauth2Applications = new TypeOrmOAuth2ApplicationStore(manager, inTransaction);
     this.oauth2Grants = new TypeOrmOAuth2GrantStore(manager);

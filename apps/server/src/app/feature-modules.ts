@@ -38,6 +38,8 @@ import { IssueSubscriptionsModule } from '../modules/issue-subscriptions/issue-s
 import { TimeTrackingModule } from '../modules/time-tracking/time-tracking.module';
 import { IssueDependenciesModule } from '../modules/issue-dependencies/issue-dependencies.module';
 // @area users
+import { EmailsModule } from '../modules/emails/emails.module';
+import { UserSettingsModule } from '../modules/user-settings/user-settings.module';
 // @area orgs-teams
 import { TeamRepositoriesModule } from '../modules/team-repositories/team-repositories.module';
 import { OrgLookupsModule } from '../modules/org-lookups/org-lookups.module';
@@ -95,6 +97,8 @@ export const FEATURE_MODULES = [
   TimeTrackingModule,
   IssueDependenciesModule,
   // @area users
+  EmailsModule,
+  UserSettingsModule,
   // @area orgs-teams
   TeamRepositoriesModule,
   OrgLookupsModule,

@@ -716,6 +716,16 @@ const STEPS: Step[] = [
     body: (s) => ({ index: Number(s.values.timeOther) }),
   },
   // @area users (issue 14): steps go below this line.
+  // Users' e-mail addresses and settings (issue 14).
+  { method: 'GET', path: '/user/settings', as: 'user', status: 200 },
+  { method: 'PATCH', path: '/user/settings', as: 'user', status: 200, body: () => ({ location: 'Conformance', hide_email: true }) },
+  { method: 'POST', path: '/user/emails', as: 'user', status: 201, body: () => ({ emails: [`conf-extra-${unique}@example.org`] }) },
+  { method: 'POST', path: '/user/emails', as: 'admin', status: 422, body: () => ({ emails: [`conf-extra-${unique}@example.org`] }) },
+  { method: 'GET', path: '/user/emails', as: 'user', status: 200 },
+  { method: 'GET', path: '/admin/emails', query: '?limit=5', as: 'admin', status: 200 },
+  { method: 'GET', path: '/admin/emails/search', query: `?q=conf-extra-${unique}`, as: 'admin', status: 200 },
+  { method: 'GET', path: '/admin/emails', as: 'user', status: 403 },
+  { method: 'DELETE', path: '/user/emails', as: 'user', status: 204, body: () => ({ emails: [`conf-extra-${unique}@example.org`] }) },
   // @area orgs-teams (issue 14): steps go below this line.
   // @area misc (issue 14): steps go below this line.
   // Repository templates (issue 14): `{name}` is set by the list step before each read.

@@ -7,7 +7,7 @@ import { NewOwner, Owner, OwnerChanges, OwnerSearch } from './owner';
 export abstract class OwnerStore {
   abstract findById(id: number): Promise<Owner | null>;
   abstract findByName(name: string): Promise<Owner | null>;
-  /** The user (never an organization) with that e-mail address, compared case-insensitively. */
+  /** The user (never an organization) with that e-mail address, primary or added and activated, compared case-insensitively. */
   abstract findUserByEmail(email: string): Promise<Owner | null>;
   /**
    * One page of the owners matching the search, ordered by name, and the total

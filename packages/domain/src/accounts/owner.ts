@@ -1,9 +1,11 @@
+import type { UserPreferences } from '../users/user-settings';
+
 /** Users and organizations share one namespace, as in Forgejo: an owner is either. */
 export type OwnerKind = 'user' | 'organization';
 export type OwnerVisibility = 'public' | 'limited' | 'private';
 
 /** A user or an organization as stored. Organizations have no password and no e-mail sign-in. */
-export interface Owner {
+export interface Owner extends UserPreferences {
   id: number;
   name: string;
   /** The name lower-cased: names are unique case-insensitively. */
@@ -32,7 +34,7 @@ export interface Owner {
 }
 
 /** What creating an owner takes: every column but the generated ones and the counters. */
-export type NewOwner = Omit<Owner, 'id' | 'lowerName' | 'numFollowers' | 'numFollowing'>;
+export type NewOwner = Omit<Owner, 'id' | 'lowerName' | 'numFollowers' | 'numFollowing' | keyof UserPreferences>;
 
 /** The columns of a user or organization an edit may write (the name, TOTP and sign-in columns have their own operations). */
 export type OwnerChanges = Partial<
@@ -50,7 +52,8 @@ export type OwnerChanges = Partial<
     | 'location'
     | 'updatedAt'
   >
->;
+> &
+  Partial<UserPreferences>;
 
 /**
  * Which owners a viewer may see in a list: those with one of `visibilities`,

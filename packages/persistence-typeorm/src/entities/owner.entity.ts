@@ -86,4 +86,29 @@ export class OwnerEntity implements Owner {
 
   @Column({ name: 'num_following', type: 'integer', default: 0, update: false })
   numFollowing!: number;
+
+  /* The user's settings (Forgejo's UserSettings); organizations keep the defaults. */
+  @Column({ name: 'keep_email_private', type: 'boolean', default: true })
+  keepEmailPrivate!: boolean;
+
+  @Column({ name: 'keep_activity_private', type: 'boolean', default: false })
+  keepActivityPrivate!: boolean;
+
+  @Column({ name: 'keep_pronouns_private', type: 'boolean', default: false })
+  keepPronounsPrivate!: boolean;
+
+  @Column({ type: 'varchar', length: 255, default: '' })
+  pronouns!: string;
+
+  @Column({ type: 'varchar', length: 16, default: '' })
+  language!: string;
+
+  @Column({ type: 'varchar', length: 255, default: 'forgejo-auto' })
+  theme!: string;
+
+  @Column({ name: 'diff_view_style', type: 'varchar', length: 16, default: '' })
+  diffViewStyle!: string;
+
+  @Column({ name: 'enable_repo_unit_hints', type: 'boolean', default: true })
+  enableRepoUnitHints!: boolean;
 }

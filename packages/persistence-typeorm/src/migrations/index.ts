@@ -35,6 +35,7 @@ import { IssueWatches1763800032100 } from './1763800032100-issue-watches';
 // @area issues-time
 import { IssueTimeAndDependencies1763800033000 } from './1763800033000-issue-time-and-dependencies';
 // @area users
+import { UserEmailsAndSettings1763800034000 } from './1763800034000-user-emails-and-settings';
 // @area orgs-teams
 import { OrgPublicMembers1763800035000 } from './1763800035000-org-public-members';
 // @area misc
@@ -81,6 +82,7 @@ export const MIGRATIONS = [
   // @area issues-time
   IssueTimeAndDependencies1763800033000,
   // @area users
+  UserEmailsAndSettings1763800034000,
   // @area orgs-teams
   OrgPublicMembers1763800035000,
   // @area misc

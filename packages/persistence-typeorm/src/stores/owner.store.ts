@@ -35,7 +35,11 @@ export class TypeOrmOwnerStore implements OwnerStore {
     return this.repo
       .createQueryBuilder('o')
       .where('o.kind = :kind', { kind: 'user' as OwnerKind })
-      .andWhere('LOWER(o.email) = :email', { email: email.toLowerCase() })
+      .andWhere(
+        // The primary address, or one the user added and activated (Forgejo signs in and maps commits by either).
+        '(LOWER(o.email) = :email OR o.id IN (SELECT e.user_id FROM email_address e WHERE e.lower_email = :email AND e.is_activated = :activated))',
+        { email: email.toLowerCase(), activated: true },
+      )
       .getOne();
   }
 

@@ -1,10 +1,19 @@
-import { NewOwner, Owner, OwnerNameTakenError, OwnerStore, OwnerVisibilityFilter, TeamMemberStore, TeamStore } from '@bellows/domain';
+import {
+  DEFAULT_USER_PREFERENCES,
+  NewOwner,
+  Owner,
+  OwnerNameTakenError,
+  OwnerStore,
+  OwnerVisibilityFilter,
+  TeamMemberStore,
+  TeamStore,
+} from '@bellows/domain';
 import { describeEachEngine } from '../support/each-engine';
 import { freshName, newOwner, newTeam } from '../support/account-fixtures';
 
 /** The OwnerStore port (run on SQLite and PostgreSQL); TOTP use and races are also in owner.store.test.ts. */
-/** A new owner's follow counters (the follow store moves them). */
-const NO_FOLLOWS = { numFollowers: 0, numFollowing: 0 };
+/** A new owner's follow counters (the follow store moves them) and default settings. */
+const NO_FOLLOWS = { numFollowers: 0, numFollowing: 0, ...DEFAULT_USER_PREFERENCES };
 
 describeEachEngine('OwnerStore contract', (ctx) => {
   const store = (): OwnerStore => ctx().db.owners;

@@ -1,4 +1,5 @@
 import { ACCOUNTS_PORTS } from './accounts.ports';
+import { USERS_PORTS } from './users.ports';
 import { COMMIT_STATUSES_PORTS } from './commit-statuses.ports';
 import { ISSUES_PORTS } from './issues.ports';
 import { ISSUE_TRACKING_PORTS } from './issue-tracking.ports';
@@ -19,6 +20,7 @@ import { TRANSACTION_PORTS } from './transactions.ports';
 export const PORT_PROVIDERS = [
   ...TRANSACTION_PORTS,
   ...ACCOUNTS_PORTS,
+  ...USERS_PORTS,
   ...REPOSITORIES_PORTS,
   ...ISSUES_PORTS,
   ...ISSUE_TRACKING_PORTS,

@@ -1,4 +1,4 @@
-import { Owner } from '@bellows/domain';
+import { DEFAULT_USER_PREFERENCES, Owner } from '@bellows/domain';
 
 /**
  * Users that exist in code only, never as rows: they cannot be created, edited
@@ -33,6 +33,7 @@ function systemUser(id: number, name: string, fullName: string): Owner {
     lastLoginAt: null,
     numFollowers: 0,
     numFollowing: 0,
+    ...DEFAULT_USER_PREFERENCES,
   });
 }
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { Owner } from '@bellows/domain';
+import { emailShownTo, Owner, pronounsShownTo } from '@bellows/domain';
 import { VISIBILITIES, Visibility } from '../account-input';
 
 /*
@@ -113,11 +113,13 @@ export function usersSeenBy(viewer: Owner | undefined, ctx: ShapeContext): UserS
 
 /**
  * A user as `viewer` may see it. The e-mail address is shown to the user and to
- * site admins only; anyone else sees a no-reply address, as Forgejo does for
- * users who keep their address private.
+ * site admins, and to other signed-in users when the user does not keep it
+ * private (setting `hide_email`, on by default); anyone else sees a no-reply
+ * address, as Forgejo does. The language is the user's and admins' to see.
  */
 export function toApiUser(owner: Owner, viewer: Owner | undefined, ctx: ShapeContext): ApiUser {
-  const mayReadEmail = viewer !== undefined && (viewer.id === owner.id || viewer.isAdmin) && owner.email !== '';
+  const mayReadEmail = emailShownTo(owner, viewer);
+  const mayReadLanguage = viewer !== undefined && (viewer.id === owner.id || viewer.isAdmin);
   const host = hostOf(ctx.rootUrl);
   return {
     id: owner.id,
@@ -127,7 +129,7 @@ export function toApiUser(owner: Owner, viewer: Owner | undefined, ctx: ShapeCon
     email: mayReadEmail ? owner.email : `${owner.lowerName}@noreply.${host}`,
     avatar_url: avatarUrl(owner, ctx),
     html_url: `${ctx.rootUrl}${owner.name}`,
-    language: '',
+    language: mayReadLanguage ? (owner.language ?? '') : '',
     is_admin: owner.isAdmin,
     last_login: (owner.lastLoginAt ?? new Date(0)).toISOString(),
     created: owner.createdAt.toISOString(),
@@ -135,7 +137,7 @@ export function toApiUser(owner: Owner, viewer: Owner | undefined, ctx: ShapeCon
     active: owner.isActive,
     prohibit_login: owner.prohibitLogin,
     location: owner.location,
-    pronouns: '',
+    pronouns: pronounsShownTo(owner, viewer),
     website: owner.website,
     description: owner.description,
     visibility: owner.visibility,
