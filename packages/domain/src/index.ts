@@ -20,3 +20,4 @@ export * from './oauth2';
 export * from './webhooks';
 export * from './repo-templates';
 export * from './repo-config';
+export * from './repo-flags';

@@ -34,6 +34,7 @@ import { TypeOrmProtectionStore } from './stores/protection.store';
 import { TypeOrmStarStore } from './stores/star.store';
 import { TypeOrmRepoWatchStore } from './stores/repo-watch.store';
 import { TypeOrmFollowStore } from './stores/follow.store';
+import { TypeOrmRepoFlagStore } from './stores/repo-flag.store';
 import { TypeOrmEmailAddressStore } from './stores/email-address.store';
 import { TypeOrmPublicMemberStore } from './stores/public-member.store';
 import { TypeOrmOAuth2ApplicationStore, TypeOrmOAuth2GrantStore } from './stores/oauth2.store';
@@ -100,6 +101,8 @@ export class Database {
   readonly commitStatuses: TypeOrmCommitStatusStore;
   /** Repository topics. */
   readonly topics: TypeOrmTopicStore;
+  /** Flags site admins put on repositories. */
+  readonly repoFlags: TypeOrmRepoFlagStore;
   /** Pull requests with their issues (numbers shared with issues per repository). */
   readonly pullRequests: TypeOrmPullRequestStore;
   /** Reviews of pull requests, their line comments and requests to review. */
@@ -178,6 +181,7 @@ export class Database {
     this.sshKeys = new TypeOrmSshKeyStore(manager);
     this.commitStatuses = new TypeOrmCommitStatusStore(manager);
     this.topics = new TypeOrmTopicStore(manager);
+    this.repoFlags = new TypeOrmRepoFlagStore(manager, inTransaction);
     this.pullRequests = new TypeOrmPullRequestStore(manager, inTransaction);
     this.pullReviews = new TypeOrmPullReviewStore(manager, inTransaction);
     this.protection = new TypeOrmProtectionStore(manager);

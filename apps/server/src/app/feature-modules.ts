@@ -48,6 +48,7 @@ import { PublicMembersModule } from '../modules/public-members/public-members.mo
 import { RepoTemplatesModule } from '../modules/repo-templates/repo-templates.module';
 import { RepoConfigModule } from '../modules/repo-config/repo-config.module';
 import { GitNotesModule } from '../modules/git-notes/git-notes.module';
+import { RepoFlagsModule } from '../modules/repo-flags/repo-flags.module';
 // @area oauth2
 import { OAuth2Module } from '../modules/oauth2/oauth2.module';
 // @area end
@@ -107,6 +108,7 @@ export const FEATURE_MODULES = [
   RepoTemplatesModule,
   RepoConfigModule,
   GitNotesModule,
+  RepoFlagsModule,
   // @area oauth2
   OAuth2Module,
   // @area end

@@ -760,6 +760,29 @@ const STEPS: Step[] = [
   { method: 'GET', path: '/repos/{owner}/{repo}/git/notes/{sha}', as: 'anonymous', status: 200, needs: ['sha'] },
   { method: 'DELETE', path: '/repos/{owner}/{repo}/git/notes/{sha}', as: 'user', status: 204, needs: ['sha'] },
   { method: 'GET', path: '/repos/{owner}/{repo}/git/notes/{sha}', as: 'anonymous', status: 404, needs: ['sha'] },
+  // Repository flags, site admins only (issue 14).
+  {
+    method: 'PUT',
+    path: '/repos/{owner}/{repo}/flags/{flag}',
+    as: 'admin',
+    status: 204,
+    needs: ['repo'],
+    keep: (_b, s) => void (s.values.flag = 'conf-flag'),
+  },
+  { method: 'PUT', path: '/repos/{owner}/{repo}/flags/{flag}', as: 'admin', status: 204, needs: ['flag'] },
+  { method: 'GET', path: '/repos/{owner}/{repo}/flags/{flag}', as: 'admin', status: 204, needs: ['flag'] },
+  { method: 'GET', path: '/repos/{owner}/{repo}/flags', as: 'admin', status: 200, needs: ['flag'] },
+  { method: 'GET', path: '/repos/{owner}/{repo}/flags', as: 'user', status: 403, needs: ['flag'] },
+  {
+    method: 'PUT',
+    path: '/repos/{owner}/{repo}/flags',
+    as: 'admin',
+    status: 204,
+    needs: ['flag'],
+    body: () => ({ flags: ['conf-a', 'conf-b'] }),
+  },
+  { method: 'DELETE', path: '/repos/{owner}/{repo}/flags/{flag}', as: 'admin', status: 204, needs: ['flag'] },
+  { method: 'DELETE', path: '/repos/{owner}/{repo}/flags', as: 'admin', status: 204, needs: ['flag'] },
   // @area oauth2 (issue 14): steps go below this line.
   // OAuth2 applications (issue 14): the secret only in the answers to creation and update.
   {

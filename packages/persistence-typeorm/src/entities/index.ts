@@ -34,6 +34,7 @@ import { ProtectedBranchEntity } from './protected-branch.entity';
 import { ProtectedTagEntity } from './protected-tag.entity';
 import { StarEntity } from './star.entity';
 import { FollowEntity } from './follow.entity';
+import { RepoFlagEntity } from './repo-flag.entity';
 import { EmailAddressEntity } from './email-address.entity';
 import { OrgPublicMemberEntity } from './org-public-member.entity';
 import { TrackedTimeEntity } from './tracked-time.entity';
@@ -61,6 +62,7 @@ export * from './protected-branch.entity';
 export * from './protected-tag.entity';
 export * from './star.entity';
 export * from './follow.entity';
+export * from './repo-flag.entity';
 export * from './email-address.entity';
 export * from './org-public-member.entity';
 export * from './tracked-time.entity';
@@ -127,6 +129,7 @@ export const ENTITIES = [
   ProtectedTagEntity,
   StarEntity,
   FollowEntity,
+  RepoFlagEntity,
   EmailAddressEntity,
   OrgPublicMemberEntity,
   TrackedTimeEntity,

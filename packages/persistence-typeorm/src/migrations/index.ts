@@ -39,6 +39,7 @@ import { UserEmailsAndSettings1763800034000 } from './1763800034000-user-emails-
 // @area orgs-teams
 import { OrgPublicMembers1763800035000 } from './1763800035000-org-public-members';
 // @area misc
+import { RepoFlags1763800036000 } from './1763800036000-repo-flags';
 // @area oauth2
 import { OAuth21763800037000 } from './1763800037000-oauth2';
 // @area end
@@ -86,6 +87,7 @@ export const MIGRATIONS = [
   // @area orgs-teams
   OrgPublicMembers1763800035000,
   // @area misc
+  RepoFlags1763800036000,
   // @area oauth2
   OAuth21763800037000,
   // @area end

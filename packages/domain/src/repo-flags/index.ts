@@ -1,0 +1,2 @@
+export * from './repo-flag';
+export * from './repo-flag-store';
