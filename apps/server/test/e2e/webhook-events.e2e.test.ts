@@ -1,4 +1,5 @@
 import { createTestUser, TestUser } from '../support/fixtures';
+import { expectForgejoShape } from '../support/forgejo-schema';
 import { startTestServer, TestServer } from '../support/test-server';
 import { ofEvent, startWebhookReceiver, WebhookDelivery, WebhookReceiver } from '../support/webhook-receiver';
 
@@ -58,6 +59,21 @@ describe('webhook events', () => {
     expect(delivery.headers['content-type']).toMatch(/^application\/json/);
   }
 
+  /** The payload's objects have the shapes of Forgejo's API (the read operation answering each object). */
+  function expectForgejoObjects(body: any): void {
+    const shapes: Record<string, string> = {
+      issue: '/repos/{owner}/{repo}/issues/{index}',
+      comment: '/repos/{owner}/{repo}/issues/comments/{id}',
+      pull_request: '/repos/{owner}/{repo}/pulls/{index}',
+      release: '/repos/{owner}/{repo}/releases/{id}',
+      repository: '/repos/{owner}/{repo}',
+      forkee: '/repos/{owner}/{repo}',
+      sender: '/users/{username}',
+      organization: '/users/{username}',
+    };
+    for (const [field, path] of Object.entries(shapes)) if (body[field]) expectForgejoShape('GET', path, 200, body[field]);
+  }
+
   it('sends issues opened, edited, closed and reopened with the issue as the API shows it', async () => {
     const fullName = await hookedRepo();
     const opened = await server.request(`/repos/${fullName}/issues`, {
@@ -70,6 +86,7 @@ describe('webhook events', () => {
 
     const openedEvent = await receiver.waitFor(ofEvent('issues', 'opened', about(fullName)));
     expectSigned(openedEvent);
+    expectForgejoObjects(openedEvent.body);
     expect(openedEvent.event).toBe('issues');
     expect(openedEvent.body).toMatchObject({
       action: 'opened',
@@ -118,6 +135,7 @@ describe('webhook events', () => {
     expect((await server.request(path, { method: 'PATCH', ...as(alice), body: { assignees: [bob.name] } })).status).toBe(201);
     const assigned = await receiver.waitFor(ofEvent('issue_assign', 'assigned', about(fullName)));
     expect(assigned.event).toBe('issues');
+    expectForgejoObjects(assigned.body);
     expect(assigned.body.issue.assignees.map((user: any) => user.login)).toEqual([bob.name]);
     expect(assigned.body.issue.assignee.login).toBe(bob.name);
 
@@ -141,6 +159,7 @@ describe('webhook events', () => {
     expect(comment.status).toBe(201);
     const created = await receiver.waitFor(ofEvent('issue_comment', 'created', about(fullName)));
     expectSigned(created);
+    expectForgejoObjects(created.body);
     expect(created.event).toBe('issue_comment');
     expect(created.body).toMatchObject({
       action: 'created',
@@ -150,6 +169,41 @@ describe('webhook events', () => {
       repository: { full_name: fullName },
       sender: { login: bob.name },
     });
+
+    const commentPath = `/repos/${fullName}/issues/comments/${comment.body.id}`;
+    expect((await server.request(commentPath, { method: 'PATCH', ...as(bob), body: { body: 'Or unplug it.' } })).status).toBe(200);
+    const edited = await receiver.waitFor(ofEvent('issue_comment', 'edited', about(fullName)));
+    expect(edited.body).toMatchObject({
+      comment: { id: comment.body.id, body: 'Or unplug it.' },
+      changes: { body: { from: 'Have you tried turning it off and on again?' } },
+    });
+
+    expect((await server.request(commentPath, { method: 'DELETE', ...as(bob) })).status).toBe(204);
+    const deleted = await receiver.waitFor(ofEvent('issue_comment', 'deleted', about(fullName)));
+    expect(deleted.body).toMatchObject({ comment: { id: comment.body.id, body: 'Or unplug it.' }, sender: { login: bob.name } });
+  });
+
+  it('sends issue_label label_updated when labels change and label_cleared when they are all removed', async () => {
+    const fullName = await hookedRepo();
+    const label = await server.request(`/repos/${fullName}/labels`, {
+      method: 'POST',
+      ...as(alice),
+      body: { name: 'bug', color: '#ee0701' },
+    });
+    expect(label.status).toBe(201);
+    const issue = await server.request(`/repos/${fullName}/issues`, { method: 'POST', ...as(alice), body: { title: 'Crash' } });
+    const labels = `/repos/${fullName}/issues/${issue.body.number}/labels`;
+
+    expect((await server.request(labels, { method: 'POST', ...as(alice), body: { labels: [label.body.id] } })).status).toBe(200);
+    const updated = await receiver.waitFor(ofEvent('issue_label', 'label_updated', about(fullName)));
+    expect(updated.event).toBe('issues');
+    expectForgejoObjects(updated.body);
+    expect(updated.body).toMatchObject({ number: issue.body.number, sender: { login: alice.name } });
+    expect(updated.body.issue.labels.map((l: any) => l.name)).toEqual(['bug']);
+
+    expect((await server.request(labels, { method: 'DELETE', ...as(alice) })).status).toBe(204);
+    const cleared = await receiver.waitFor(ofEvent('issue_label', 'label_cleared', about(fullName)));
+    expect(cleared.body.issue.labels).toEqual([]);
   });
 
   it('sends pull_request opened, and closed with merged true when it is merged', async () => {
@@ -169,6 +223,7 @@ describe('webhook events', () => {
 
     const openedEvent = await receiver.waitFor(ofEvent('pull_request', 'opened', about(fullName)));
     expectSigned(openedEvent);
+    expectForgejoObjects(openedEvent.body);
     expect(openedEvent.event).toBe('pull_request');
     expect(openedEvent.body).toMatchObject({
       action: 'opened',
@@ -193,6 +248,7 @@ describe('webhook events', () => {
     });
     expect(merge.status).toBe(200);
     const merged = await receiver.waitFor(ofEvent('pull_request', 'closed', about(fullName)));
+    expectForgejoObjects(merged.body);
     expect(merged.body).toMatchObject({
       number: opened.body.number,
       pull_request: { state: 'closed', merged: true },
@@ -208,6 +264,7 @@ describe('webhook events', () => {
     expect(published.status).toBe(201);
     const publishedEvent = await receiver.waitFor(ofEvent('release', 'published', about(fullName)));
     expectSigned(publishedEvent);
+    expectForgejoObjects(publishedEvent.body);
     expect(publishedEvent.event).toBe('release');
     expect(publishedEvent.body).toMatchObject({
       action: 'published',
@@ -248,6 +305,7 @@ describe('webhook events', () => {
     expect(created.status).toBe(201);
     const createdEvent = await receiver.waitFor(ofEvent('repository', 'created', about(`${org}/tool`)));
     expectSigned(createdEvent);
+    expectForgejoObjects(createdEvent.body);
     expect(createdEvent.body).toMatchObject({
       action: 'created',
       repository: { id: created.body.id, full_name: `${org}/tool` },
@@ -259,6 +317,7 @@ describe('webhook events', () => {
     expect(fork.status).toBe(202);
     const forked = await receiver.waitFor(ofEvent('fork', undefined, (body) => body.forkee?.full_name === `${org}/tool`));
     expect(forked.event).toBe('fork');
+    expectForgejoObjects(forked.body);
     expect(forked.body).toMatchObject({
       forkee: { full_name: `${org}/tool` },
       repository: { full_name: `${bob.name}/tool`, fork: true },

@@ -16,6 +16,7 @@ import { Actor } from '../../http/auth/actor';
 import { PageOf } from '../../http/page-of';
 import { PageRequest } from '../../http/pagination';
 import { IssueEvents } from '../notifications/notification-events';
+import { IssueWebhooks } from '../webhook-events/issue-webhooks.service';
 import { RepoContext } from '../repositories/repository-access.service';
 import { atLeast } from '../repositories/repo-permission';
 import { BlobStorage } from '../storage/blob-storage';
@@ -46,6 +47,8 @@ export class CommentsService {
     private readonly shaper: IssueShaper,
     private readonly blobs: BlobStorage,
     @Optional() private readonly events?: IssueEvents,
+    /** Webhooks' comment events; optional so comments work without them. */
+    @Optional() private readonly webhooks?: IssueWebhooks,
   ) {}
 
   /** One page of the comments on any issue of the repository updated in the period, oldest first. */
@@ -130,17 +133,20 @@ export class CommentsService {
       await tx.comments.update(comment.id, { content: body, updatedAt: dates.commentUpdatedAt });
       await tx.issues.touch(issue.id, dates.issueUpdatedAt);
       await this.references.record(tx, { repoCtx, issue, comment, author: actor.user }, dates.crossReferences);
+      await this.webhooks?.commentEdited(tx, issue.id, comment.id, actor.user.id, comment.content);
     });
     return this.shaper.comment((await this.comments.findById(comment.id)) as IssueComment, issue, repoCtx, actor.user);
   }
 
   async delete({ repoCtx, comment }: ResolvedComment, actor: Actor): Promise<void> {
     this.requireAuthorOrAdmin(repoCtx, comment, actor, 'delete');
+    const sendDeleted = await this.webhooks?.commentDeleting(comment.issueId, comment.id, actor.user.id);
     // Attachments have no foreign key to comments (a cascade would drop rows without
     // taking their bytes off the owner's usage): their store deletes them with the comment.
     const attachments = await this.attachmentStore.deleteContainer('comment', comment.id);
     if (!attachments) throw new ContainerGoneError('comment', comment.id);
     await removeAttachmentFiles(this.blobs, attachments);
+    await sendDeleted?.();
   }
 
   private requireAuthorOrAdmin(repoCtx: RepoContext, comment: IssueComment, actor: Actor, what: string): void {

@@ -1,4 +1,4 @@
-import { Inject, Injectable, UnprocessableEntityException } from '@nestjs/common';
+import { Inject, Injectable, Optional, UnprocessableEntityException } from '@nestjs/common';
 import {
   addLabels,
   addLabelsDates,
@@ -22,6 +22,7 @@ import { TimelineService } from '../issues/timeline.service';
 import { UpdateDatePolicy } from '../issues/update-date-policy';
 import { RepositoryAccess } from '../repositories/repository-access.service';
 import { usableLabelsOf } from '../issues/issues.service';
+import { IssueWebhooks } from '../webhook-events/issue-webhooks.service';
 import { ApiLabel, IssueLabelsOption, toApiLabel } from './dto/label.dto';
 import { resolveLabelRefs } from './label-refs';
 
@@ -56,6 +57,8 @@ export class IssueLabelsService {
     private readonly timeline: TimelineService,
     private readonly policy: UpdateDatePolicy,
     @Inject(CONFIG) config: BellowsConfig,
+    /** Webhooks' `issue_label` events; optional so labels work without them. */
+    @Optional() private readonly webhooks?: IssueWebhooks,
   ) {
     this.rootUrl = config.server.rootUrl;
   }
@@ -77,7 +80,7 @@ export class IssueLabelsService {
 
   async clear(address: IssueAddress, actor: Actor): Promise<void> {
     const target = await this.writable(address, actor);
-    await this.apply(target, actor, (current) => replaceLabels(current, []), this.now());
+    await this.apply(target, actor, (current) => replaceLabels(current, []), this.now(), true);
   }
 
   /** Takes one label off (422 when no such label exists; nothing happens when the issue does not carry it). */
@@ -116,6 +119,7 @@ export class IssueLabelsService {
     actor: Actor,
     decide: (current: Label[]) => LabelChange<Label>,
     dates: LabelChangeDates,
+    cleared = false,
   ): Promise<Label[]> {
     const { issue } = target;
     return this.unitOfWork.run(async (tx) => {
@@ -133,6 +137,7 @@ export class IssueLabelsService {
       for (const label of removed) await this.recordEvent(tx, issue, actor, label, true, dates.eventAt);
       for (const label of added) await this.recordEvent(tx, issue, actor, label, false, dates.eventAt);
       await tx.issues.touch(issue.id, dates.issueUpdatedAt);
+      await this.webhooks?.labelsChanged(tx, issue.id, actor.user.id, cleared);
       return sortedByName(labels);
     });
   }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { Issue, Owner, OwnerStore, Repository, RepositoryStore, TransactionStores } from '@bellows/domain';
+import { HookEventInput, Issue, Owner, OwnerStore, Repository, RepositoryStore, TransactionStores, UnitOfWork } from '@bellows/domain';
 import { ShapeContext, toApiUser } from '../accounts/dto/user.dto';
 import { SHAPE_CONTEXT } from '../accounts/shape-context.provider';
 import { toApiComment } from '../issues/dto/comment.dto';
@@ -9,7 +9,15 @@ import { CommentType } from '../issues/timeline-types';
 import { IssueEvent, IssueEvents } from '../notifications/notification-events';
 import { toApiRepository } from '../repositories/dto/repository.dto';
 import { WebhookEvents } from '../webhooks/webhook-events';
-import { editChanges, HookChanges, HookIssueAction, IssueEventParts, issueCommentPayload, issuePayload } from './payloads/hook-payloads';
+import {
+  editChanges,
+  HookChanges,
+  HookCommentAction,
+  HookIssueAction,
+  IssueEventParts,
+  issueCommentPayload,
+  issuePayload,
+} from './payloads/hook-payloads';
 
 /** What an edit of an issue did, as IssuesService knows it at the end of its transaction. */
 export interface IssueEdit {
@@ -20,10 +28,12 @@ export interface IssueEdit {
 }
 
 /**
- * Issue and comment events for webhooks, with Forgejo's event types and
- * payloads. Each is queued inside the transaction that made the change, with
- * the issue read through that transaction, so the payload shows the issue as
- * the change left it and no event is stored without its change.
+ * Issue, label and comment events for webhooks, with Forgejo's event types
+ * and payloads. Each is queued inside the transaction that made the change,
+ * with the issue read through that transaction, so the payload shows the
+ * issue as the change left it and no event is stored without its change
+ * (a comment's deletion, made outside a unit of work, is the exception: its
+ * event is rendered before and queued after it).
  *
  * Pull requests' own events (`pull_request*`) carry the pull request's shape,
  * not the issue's: changes to a pull request made through the issue routes
@@ -37,6 +47,7 @@ export class IssueWebhooks implements OnModuleInit {
     private readonly repositories: RepositoryStore,
     private readonly owners: OwnerStore,
     private readonly hooks: WebhookEvents,
+    private readonly unitOfWork: UnitOfWork,
     @Inject(SHAPE_CONTEXT) private readonly ctx: ShapeContext,
   ) {}
 
@@ -82,17 +93,54 @@ export class IssueWebhooks implements OnModuleInit {
   }
 
   private async sendComment(tx: TransactionStores, issueId: number, commentId: number, actorId: number): Promise<void> {
+    const event = await this.commentEvent(tx, 'created', issueId, commentId, actorId);
+    if (event) await this.hooks.enqueue(tx, event);
+  }
+
+  /** `edited`, with the comment's previous text, queued in the edit's transaction. */
+  async commentEdited(tx: TransactionStores, issueId: number, commentId: number, actorId: number, before: string): Promise<void> {
+    const event = await this.commentEvent(tx, 'edited', issueId, commentId, actorId, { body: { from: before } });
+    if (event) await this.hooks.enqueue(tx, event);
+  }
+
+  /**
+   * A comment about to be deleted (outside a unit of work: its attachments go
+   * with it): the event is rendered now, while the comment is there, and the
+   * returned function queues it once the deletion succeeded.
+   */
+  async commentDeleting(issueId: number, commentId: number, actorId: number): Promise<() => Promise<void>> {
+    const event = await this.unitOfWork.run((tx) => this.commentEvent(tx, 'deleted', issueId, commentId, actorId));
+    return async () => {
+      if (event) await this.hooks.enqueueNow(event);
+    };
+  }
+
+  /**
+   * `label_updated` after labels were put on or taken off, `label_cleared`
+   * after all were removed at once (issueClearLabels), as Forgejo sends them.
+   */
+  async labelsChanged(tx: TransactionStores, issueId: number, actorId: number, cleared: boolean): Promise<void> {
+    const issue = await tx.issues.findById(issueId);
+    if (!issue || issue.isPull) return;
+    await this.sendIssueEvent(tx, issue.id, actorId, 'issue_label', cleared ? 'label_cleared' : 'label_updated');
+  }
+
+  /** An `issue_comment` event (`pull_request_comment` on a pull request), read through `tx`; null when it is gone. */
+  private async commentEvent(
+    tx: TransactionStores,
+    action: HookCommentAction,
+    issueId: number,
+    commentId: number,
+    actorId: number,
+    changes?: HookChanges,
+  ): Promise<HookEventInput | null> {
     const [issue, comment] = await Promise.all([tx.issues.findById(issueId), tx.comments.findById(commentId)]);
-    if (!issue || !comment || comment.type !== CommentType.Comment) return;
+    if (!issue || !comment || comment.type !== CommentType.Comment) return null;
     const parts = await this.partsOf(tx, issue, actorId);
-    if (!parts) return;
+    if (!parts) return null;
     const shaped = toApiComment(comment, issue, parts.place, undefined, this.ctx);
-    await this.queue(
-      tx,
-      parts.repo,
-      issue.isPull ? 'pull_request_comment' : 'issue_comment',
-      issueCommentPayload('created', { ...parts, comment: shaped }),
-    );
+    const payload = issueCommentPayload(action, { ...parts, comment: shaped }, changes);
+    return { event: issue.isPull ? 'pull_request_comment' : 'issue_comment', repoId: parts.repo.id, ownerId: parts.repo.ownerId, payload };
   }
 
   /** The issue, its repository and the sender, shaped as the API shapes them for an anonymous reader. */
