@@ -54,4 +54,6 @@ export interface BellowsConfig {
   /** `[attachment] MAX_SIZE`: a number of MiB, or a size with a unit. */
   attachment: { maxSizeBytes: number };
   actions: { artifactRetentionDays: number };
+  /** `[oauth2]`: lifetimes of the OAuth2 provider's tokens. */
+  oauth2: { accessTokenExpirationSeconds: number; refreshTokenExpirationHours: number };
 }

@@ -110,6 +110,10 @@ export function loadConfig(options: LoadConfigOptions = {}): BellowsConfig {
     },
     attachment: { maxSizeBytes },
     actions: { artifactRetentionDays: section('actions').integer('ARTIFACT_RETENTION_DAYS', 90, 1, 36_500) },
+    oauth2: {
+      accessTokenExpirationSeconds: section('oauth2').integer('ACCESS_TOKEN_EXPIRATION_TIME', 3600, 1, 31_536_000),
+      refreshTokenExpirationHours: section('oauth2').integer('REFRESH_TOKEN_EXPIRATION_TIME', 730, 1, 876_000),
+    },
   };
 }
 

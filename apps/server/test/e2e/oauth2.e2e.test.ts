@@ -200,6 +200,35 @@ describe('OAuth2 applications and provider', () => {
     expect(afterDelete.json.error).toBe('invalid_client');
   });
 
+  it('tells who the token is for at /login/oauth/userinfo, with the organizations and teams as groups', async () => {
+    const org = await server.request('/orgs', { auth: { token: ada.token }, method: 'POST', body: { username: `oidc-${Date.now()}` } });
+    expect(org.status).toBe(201);
+    const app = await register(ada, false);
+    const { verifier, challenge } = pkce();
+    const code = await authorize(ada, app.client_id, { code_challenge: challenge, code_challenge_method: 'S256', scope: 'openid profile' });
+    const issued = await token({
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: verifier,
+      redirect_uri: REDIRECT,
+      client_id: app.client_id,
+    });
+    const info = await web('/login/oauth/userinfo', { headers: { authorization: `Bearer ${issued.json.access_token}` } });
+    expect(info.status).toBe(200);
+    expect(info.json).toEqual({
+      sub: String(ada.user.id),
+      name: ada.name,
+      preferred_username: ada.name,
+      email: `${ada.name.toLowerCase()}@example.com`,
+      picture: expect.stringContaining(`avatars/${ada.user.id}`),
+      groups: [org.body.username, `${org.body.username}:owners`],
+    });
+    const personal = await web('/login/oauth/userinfo', { headers: { authorization: `Bearer ${ada.token}` } });
+    expect(personal.status).toBe(401);
+    expect(personal.headers.get('www-authenticate')).toBe('Bearer realm=""');
+    expect((await web('/login/oauth/userinfo')).status).toBe(401);
+  });
+
   it('limits the token to the API scopes granted', async () => {
     const app = await register(ada, false);
     const { verifier, challenge } = pkce();
@@ -352,5 +381,50 @@ describe('OAuth2 applications and provider', () => {
     });
     expect(denied.status).toBe(303);
     expect(new URL(denied.headers.get('location') as string).searchParams.get('error')).toBe('access_denied');
+  });
+});
+
+describe('OAuth2 token lifetimes from [oauth2]', () => {
+  let server: TestServer;
+  afterAll(async () => server?.close());
+
+  it('answers ACCESS_TOKEN_EXPIRATION_TIME as expires_in, and refuses the token once it has run out', async () => {
+    server = await startTestServer({ OAUTH2__ACCESS_TOKEN_EXPIRATION_TIME: '1' });
+    const ada = await createTestUser(server);
+    const redirect = 'https://client.example.com/cb';
+    const app = (
+      await server.request('/user/applications/oauth2', {
+        auth: { token: ada.token },
+        method: 'POST',
+        body: { name: 'short', redirect_uris: [redirect], confidential_client: true },
+      })
+    ).body;
+    const signIn = { authorization: `Basic ${Buffer.from(`${ada.name}:${ada.password}`).toString('base64')}` };
+    const query = new URLSearchParams({ client_id: app.client_id, redirect_uri: redirect, response_type: 'code', state: 's' });
+    const asked = await (await fetch(`${server.url}login/oauth/authorize?${query}`, { headers: signIn })).json();
+    const granted = await fetch(`${server.url}login/oauth/grant`, {
+      method: 'POST',
+      headers: { ...signIn, 'content-type': 'application/json' },
+      body: JSON.stringify({ consent: asked.consent, granted: 'true' }),
+      redirect: 'manual',
+    });
+    const code = new URL(granted.headers.get('location') as string).searchParams.get('code') as string;
+    const issued = await (
+      await fetch(`${server.url}login/oauth/access_token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: redirect,
+          client_id: app.client_id,
+          client_secret: app.client_secret,
+        }),
+      })
+    ).json();
+    expect(issued.expires_in).toBe(1);
+    expect((await server.request('/user', { headers: { authorization: `Bearer ${issued.access_token}` } })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await server.request('/user', { headers: { authorization: `Bearer ${issued.access_token}` } })).status).toBe(401);
   });
 });

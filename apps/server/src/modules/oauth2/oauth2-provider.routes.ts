@@ -11,6 +11,7 @@ import { Authenticator } from '../auth/authenticator';
 import { consentHtml, consentJson, GRANT_PATH } from './consent-page';
 import { OAuth2Error } from './oauth2-provider.errors';
 import { AuthorizationParameters, OAuth2ProviderService, RedirectedOAuth2Error, TokenRequest } from './oauth2-provider.service';
+import { OAuth2UserInfoService } from './oauth2-userinfo.service';
 
 /** The forms and JSON these routes read are small. */
 const BODY_LIMIT = 64 * 1024;
@@ -28,6 +29,7 @@ export class OAuth2ProviderRoutes implements OnModuleInit {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly provider: OAuth2ProviderService,
+    private readonly userInfo: OAuth2UserInfoService,
     private readonly authenticator: Authenticator,
     @Inject(CONFIG) private readonly config: BellowsConfig,
   ) {}
@@ -54,6 +56,8 @@ export class OAuth2ProviderRoutes implements OnModuleInit {
     scope.get('/login/oauth/authorize', (request, reply) => this.authorize(request, reply));
     scope.post(GRANT_PATH, (request, reply) => this.grant(request, reply));
     scope.post('/login/oauth/access_token', (request, reply) => this.accessToken(request, reply));
+    scope.get('/login/oauth/userinfo', (request, reply) => this.userinfo(request, reply));
+    scope.post('/login/oauth/userinfo', (request, reply) => this.userinfo(request, reply));
   }
 
   private async authorize(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -78,6 +82,20 @@ export class OAuth2ProviderRoutes implements OnModuleInit {
     const tokens = await this.provider.token(fields);
     noStore(reply);
     reply.status(200).send(tokens);
+  }
+
+  /** OpenID Connect userinfo for an OAuth2 access token (`Authorization: Bearer`, or `?access_token=`). */
+  private async userinfo(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const user = await this.userInfo.userOf(presentedBearerToken(request));
+    if (!user) {
+      return void reply
+        .status(401)
+        .header('www-authenticate', 'Bearer realm=""')
+        .header('content-type', 'text/plain; charset=utf-8')
+        .send('no valid authorization');
+    }
+    noStore(reply);
+    reply.status(200).send(await this.userInfo.describe(user));
   }
 
   /** The user the browser signs in as (Basic, or the reverse proxy): the browser asks for credentials on the 401. */
@@ -117,6 +135,13 @@ function safeDecode(text: string): string {
   } catch {
     return text;
   }
+}
+
+/** The token of `Authorization: Bearer|token …`, else of `?access_token=`; empty when there is none. */
+function presentedBearerToken(request: FastifyRequest): string {
+  const [scheme, value] = (request.headers.authorization ?? '').trim().split(/\s+/, 2);
+  if (value && ['bearer', 'token'].includes(scheme.toLowerCase())) return value;
+  return stringFields(request.query).access_token ?? '';
 }
 
 /** Only string fields count (a repeated query parameter or a JSON object is as if absent). */

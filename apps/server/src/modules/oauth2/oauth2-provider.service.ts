@@ -10,9 +10,6 @@ import { hashOAuth2Value, newAccessTokenValue, newAuthorizationCodeValue, newRef
 import { isCodeChallengeMethod, verifierAnswersChallenge } from './pkce';
 import { isRegisteredRedirectUri } from './redirect-uri';
 
-/** Forgejo's defaults: `[oauth2] ACCESS_TOKEN_EXPIRATION_TIME` (seconds) and `REFRESH_TOKEN_EXPIRATION_TIME` (hours). */
-export const ACCESS_TOKEN_LIFETIME_S = 3600;
-export const REFRESH_TOKEN_LIFETIME_S = 730 * 3600;
 /** RFC 6749 section 4.1.2 asks for at most ten minutes. */
 const CODE_LIFETIME_MS = 10 * 60 * 1000;
 
@@ -63,6 +60,9 @@ export class RedirectedOAuth2Error extends Error {
 @Injectable()
 export class OAuth2ProviderService {
   private readonly consents: ConsentSigner;
+  /** `[oauth2] ACCESS_TOKEN_EXPIRATION_TIME` (seconds) and `REFRESH_TOKEN_EXPIRATION_TIME` (hours), as in Forgejo. */
+  private readonly accessTokenLifetimeS: number;
+  private readonly refreshTokenLifetimeS: number;
 
   constructor(
     private readonly applications: OAuth2ApplicationStore,
@@ -70,6 +70,8 @@ export class OAuth2ProviderService {
     @Inject(CONFIG) config: BellowsConfig,
   ) {
     this.consents = new ConsentSigner(config.security.secretKey);
+    this.accessTokenLifetimeS = config.oauth2.accessTokenExpirationSeconds;
+    this.refreshTokenLifetimeS = config.oauth2.refreshTokenExpirationHours * 3600;
   }
 
   /**
@@ -202,16 +204,16 @@ export class OAuth2ProviderService {
         grantId: grant.id,
         kind: 'access',
         tokenHash: hashOAuth2Value(accessToken),
-        expiresAt: new Date(now + ACCESS_TOKEN_LIFETIME_S * 1000),
+        expiresAt: new Date(now + this.accessTokenLifetimeS * 1000),
       },
       {
         grantId: grant.id,
         kind: 'refresh',
         tokenHash: hashOAuth2Value(refreshToken),
-        expiresAt: new Date(now + REFRESH_TOKEN_LIFETIME_S * 1000),
+        expiresAt: new Date(now + this.refreshTokenLifetimeS * 1000),
       },
     ]);
-    return { access_token: accessToken, token_type: 'bearer', expires_in: ACCESS_TOKEN_LIFETIME_S, refresh_token: refreshToken };
+    return { access_token: accessToken, token_type: 'bearer', expires_in: this.accessTokenLifetimeS, refresh_token: refreshToken };
   }
 
   private async codeRedirect(grant: OAuth2Grant, request: ConsentRequest): Promise<string> {

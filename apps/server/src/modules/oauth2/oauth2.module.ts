@@ -3,6 +3,7 @@ import { OAuth2ApplicationsController } from './oauth2-applications.controller';
 import { OAuth2ApplicationsService } from './oauth2-applications.service';
 import { OAuth2ProviderRoutes } from './oauth2-provider.routes';
 import { OAuth2ProviderService } from './oauth2-provider.service';
+import { OAuth2UserInfoService } from './oauth2-userinfo.service';
 
 /**
  * Bellows as an OAuth2 provider: users register applications
@@ -12,6 +13,6 @@ import { OAuth2ProviderService } from './oauth2-provider.service';
  */
 @Module({
   controllers: [OAuth2ApplicationsController],
-  providers: [OAuth2ApplicationsService, OAuth2ProviderService, OAuth2ProviderRoutes],
+  providers: [OAuth2ApplicationsService, OAuth2ProviderService, OAuth2UserInfoService, OAuth2ProviderRoutes],
 })
 export class OAuth2Module {}
