@@ -1,4 +1,5 @@
 import type { SshSettings } from './ssh-settings';
+import type { WebhookSettings } from './webhook-settings';
 
 /** The typed configuration, one field per INI key (see docs/configuration.md). */
 export interface BellowsConfig {
@@ -54,6 +55,8 @@ export interface BellowsConfig {
   /** `[attachment] MAX_SIZE`: a number of MiB, or a size with a unit. */
   attachment: { maxSizeBytes: number };
   actions: { artifactRetentionDays: number };
+  /** `[webhook]`: delivery timeout, allowed hosts, TLS, retries. */
+  webhook: WebhookSettings;
   /** `[oauth2]`: lifetimes of the OAuth2 provider's tokens. */
   oauth2: { accessTokenExpirationSeconds: number; refreshTokenExpirationHours: number };
 }

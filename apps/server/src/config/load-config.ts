@@ -3,6 +3,7 @@ import { BellowsConfig } from './config';
 import { ConfigError } from './config-error';
 import { applyEnvironment, readIniFile } from './raw-settings';
 import { SectionReader } from './section-reader';
+import { readWebhookSettings } from './webhook-settings';
 import { readSshSettings } from './ssh-settings';
 
 export const DEFAULT_CONFIG_PATH = './data/app.ini';
@@ -110,6 +111,7 @@ export function loadConfig(options: LoadConfigOptions = {}): BellowsConfig {
     },
     attachment: { maxSizeBytes },
     actions: { artifactRetentionDays: section('actions').integer('ARTIFACT_RETENTION_DAYS', 90, 1, 36_500) },
+    webhook: readWebhookSettings(section('webhook')),
     oauth2: {
       accessTokenExpirationSeconds: section('oauth2').integer('ACCESS_TOKEN_EXPIRATION_TIME', 3600, 1, 31_536_000),
       refreshTokenExpirationHours: section('oauth2').integer('REFRESH_TOKEN_EXPIRATION_TIME', 730, 1, 876_000),

@@ -10,7 +10,7 @@ export abstract class HookDeliveryStore {
    * died is taken again once the lease ends (conditional update by id).
    */
   abstract claimDue(now: Date, leaseUntil: Date, limit: number): Promise<HookDelivery[]>;
-  /** Records an attempt and what follows from it, in one transaction; the lease ends. */
+  /** Records an attempt and what follows from it (a settled delivery sets its hook's last status), in one transaction; the lease ends. */
   abstract recordAttempt(deliveryId: number, attempt: NewHookDeliveryAttempt, outcome: AttemptOutcome): Promise<void>;
   /** The deliveries of hook `hookId`, newest first, with their attempts (oldest first). */
   abstract listForHook(

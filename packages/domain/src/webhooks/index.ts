@@ -4,3 +4,4 @@ export * from './webhook';
 export * from './webhook-store';
 export * from './hook-delivery';
 export * from './hook-delivery-store';
+export * from './ref-changes';

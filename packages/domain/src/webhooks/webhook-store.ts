@@ -1,4 +1,4 @@
-import { NewWebhook, Webhook, WebhookChanges, WebhookScope, WebhookStatus } from './webhook';
+import { NewWebhook, Webhook, WebhookChanges, WebhookScope } from './webhook';
 
 /** Port: the stored webhooks. */
 export abstract class WebhookStore {
@@ -16,5 +16,6 @@ export abstract class WebhookStore {
    * its owner's and the system hooks.
    */
   abstract activeFor(repoId: number | null, ownerId: number): Promise<Webhook[]>;
-  abstract setLastStatus(id: number, status: WebhookStatus): Promise<void>;
+  /** Any hook by id, whatever its scope (for the delivery worker). */
+  abstract findById(id: number): Promise<Webhook | null>;
 }

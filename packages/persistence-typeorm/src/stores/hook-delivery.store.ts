@@ -11,6 +11,7 @@ import {
 } from '@bellows/domain';
 import { HookDeliveryEntity } from '../entities/hook-delivery.entity';
 import { HookDeliveryAttemptEntity } from '../entities/hook-delivery-attempt.entity';
+import { WebhookEntity } from '../entities/webhook.entity';
 import { InTransaction } from '../quota/in-transaction';
 
 /** The delivery queue on TypeORM: `hook_delivery` rows and their `hook_delivery_attempt` rows. */
@@ -74,6 +75,15 @@ export class TypeOrmHookDeliveryStore implements HookDeliveryStore {
         })
         .where('id = :id', { id: deliveryId })
         .execute();
+      // The hook's last status moves with the delivery that settles it, never after it.
+      if (outcome.state !== 'pending') {
+        await manager
+          .createQueryBuilder()
+          .update(WebhookEntity)
+          .set({ lastStatus: outcome.state === 'delivered' ? 'succeed' : 'fail' })
+          .where('id = (SELECT hook_id FROM hook_delivery WHERE id = :id)', { id: deliveryId })
+          .execute();
+      }
     });
   }
 

@@ -86,8 +86,9 @@ export class TypeOrmWebhookStore implements WebhookStore {
     return rows.map(toWebhook);
   }
 
-  async setLastStatus(id: number, status: WebhookStatus): Promise<void> {
-    await this.hooks.update({ id }, { lastStatus: status });
+  async findById(id: number): Promise<Webhook | null> {
+    const row = await this.hooks.findOneBy({ id });
+    return row ? toWebhook(row) : null;
   }
 }
 

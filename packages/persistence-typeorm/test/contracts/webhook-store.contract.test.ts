@@ -74,7 +74,9 @@ describeEachEngine('Webhook stores contract', (ctx) => {
     };
     await deliveries().recordAttempt(again.id, attempt, { state: 'pending', retryAt: new Date(later.getTime() + 1000) });
     expect(mineOf(await deliveries().claimDue(later, new Date(later.getTime() + 60_000), 50))).toHaveLength(0);
+    expect((await hooks().findById(hook.id))?.lastStatus).toBe('none');
     await deliveries().recordAttempt(again.id, { ...attempt, responseStatus: 200 }, { state: 'delivered' });
+    expect((await hooks().findById(hook.id))?.lastStatus).toBe('succeed');
     const listed = await deliveries().listForHook(hook.id, { offset: 0, limit: 10 });
     expect(listed.total).toBe(1);
     expect(listed.deliveries[0]).toMatchObject({ state: 'delivered', attempts: 2 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { HookEventInput, TransactionStores, UnitOfWork, webhookWants } from '@bellows/domain';
+import { HookEventInput, HookEventType, TransactionStores, UnitOfWork, webhookWants } from '@bellows/domain';
 import { DeliveryWakeUp } from './delivery-wake-up';
 
 /**
@@ -30,6 +30,12 @@ export class WebhookEvents {
     if (hooks.length === 0) return;
     const payload = JSON.stringify(input.payload);
     await tx.hookDeliveries.enqueue(hooks.map((hook) => ({ hookId: hook.id, uuid: randomUUID(), event: input.event, payload })));
+    this.wakeUp.soon();
+  }
+
+  /** Queues one delivery to one hook, whatever it chose (repoTestHook). */
+  async enqueueToHook(hookId: number, event: HookEventType, payload: object): Promise<void> {
+    await this.unitOfWork.run((tx) => tx.hookDeliveries.enqueue([{ hookId, uuid: randomUUID(), event, payload: JSON.stringify(payload) }]));
     this.wakeUp.soon();
   }
 

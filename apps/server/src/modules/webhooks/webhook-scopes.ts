@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { WebhookScope } from '@bellows/domain';
 import { Actor } from '../../http/auth/actor';
 import { OrgMembershipService } from '../accounts/org-membership.service';
-import { RepositoryAccess } from '../repositories/repository-access.service';
+import { RepoContext, RepositoryAccess } from '../repositories/repository-access.service';
 
 /**
  * Whose hooks a call manages, resolved with the caller's right to, as Forgejo
@@ -27,8 +27,12 @@ export class WebhookScopes {
   }
 
   async repository(owner: string, repo: string, actor: Actor): Promise<WebhookScope & { kind: 'repo' }> {
+    return { kind: 'repo', repoId: (await this.administeredRepository(owner, repo, actor)).repo.id };
+  }
+
+  async administeredRepository(owner: string, repo: string, actor: Actor): Promise<RepoContext> {
     const ctx = await this.access.resolve(owner, repo, actor);
     this.access.requireAdmin(ctx);
-    return { kind: 'repo', repoId: ctx.repo.id };
+    return ctx;
   }
 }

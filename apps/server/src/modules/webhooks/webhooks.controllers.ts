@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { WebhookScope } from '@bellows/domain';
@@ -8,6 +8,8 @@ import { IdParam } from '../../http/id-param.pipe';
 import { PageOf } from '../../http/page-of';
 import { Paging, PageRequest } from '../../http/pagination';
 import { ApiHook, ApiHookDelivery, CreateHookOption, EditHookOption } from './dto/hook.dto';
+import { PushEvents } from './push-events';
+import { WebhookEvents } from './webhook-events';
 import { WebhookScopes } from './webhook-scopes';
 import { WebhooksService } from './webhooks.service';
 
@@ -36,6 +38,8 @@ export class RepoHooksController {
   constructor(
     private readonly hooks: WebhooksService,
     private readonly scopes: WebhookScopes,
+    private readonly pushEvents: PushEvents,
+    private readonly events: WebhookEvents,
   ) {}
 
   @Get()
@@ -100,6 +104,28 @@ export class RepoHooksController {
     @CurrentActor() actor: Actor,
   ): Promise<void> {
     await this.hooks.delete(await this.scopes.repository(owner, repo, actor), id);
+  }
+
+  @Post(':id/tests')
+  @HttpCode(204)
+  @ApiQuery({
+    name: 'ref',
+    required: false,
+    description: 'the branch, tag or commit whose commit the test push carries (default branch when absent)',
+  })
+  @ApiNoContentResponse({ description: 'a test push event is queued for the hook' })
+  @ApiNotFoundResponse()
+  async repoTestHook(
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('id', hookId) id: number,
+    @Query('ref') ref: string | undefined,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
+    const ctx = await this.scopes.administeredRepository(owner, repo, actor);
+    const hook = await this.hooks.find({ kind: 'repo', repoId: ctx.repo.id }, id);
+    const payload = await this.pushEvents.testPayload(ctx.repo, ctx.owner, actor.user, ref);
+    await this.events.enqueueToHook(hook.id, 'push', payload);
   }
 
   @Get(':id/deliveries')

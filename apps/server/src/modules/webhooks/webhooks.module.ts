@@ -5,8 +5,11 @@ import { bindPort } from '../../app/ports/bind-port';
 import { BellowsConfig } from '../../config';
 import { SecretBox } from '../../crypto/secret-box';
 import { AccountsModule } from '../accounts/accounts.module';
+import { shapeContextProvider } from '../accounts/shape-context.provider';
 import { RepositoriesModule } from '../repositories/repositories.module';
 import { DeliveryWakeUp } from './delivery-wake-up';
+import { DeliveryWorker } from './delivery-worker';
+import { PushEvents } from './push-events';
 import { WebhookEvents } from './webhook-events';
 import { WebhookScopes } from './webhook-scopes';
 import { AdminHooksController, OrgHooksController, RepoHooksController, UserHooksController } from './webhooks.controllers';
@@ -29,6 +32,9 @@ import { WebhooksService } from './webhooks.service';
     DeliveryWakeUp,
     WebhookScopes,
     WebhooksService,
+    DeliveryWorker,
+    PushEvents,
+    shapeContextProvider,
   ],
   exports: [WebhookEvents],
 })

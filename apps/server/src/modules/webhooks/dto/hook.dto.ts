@@ -15,7 +15,7 @@ export class ApiHook {
   @ApiProperty() branch_filter!: string;
   @ApiProperty({ description: 'the scheme with the credentials masked, or empty' }) authorization_header!: string;
   @ApiProperty() active!: boolean;
-  @ApiProperty({ type: 'object', nullable: true, description: 'type-specific settings; none for forgejo and gitea hooks' })
+  @ApiProperty({ type: Object, nullable: true, description: 'type-specific settings; none for forgejo and gitea hooks' })
   metadata!: null;
   @ApiProperty({ format: 'date-time' }) created_at!: string;
   @ApiProperty({ format: 'date-time' }) updated_at!: string;
