@@ -206,7 +206,7 @@ describe('webhook events', () => {
     expect(cleared.body.issue.labels).toEqual([]);
   });
 
-  it('sends pull_request opened, and closed with merged true when it is merged', async () => {
+  it('sends pull_request opened, edited, closed, reopened, and closed with merged true when it is merged', async () => {
     const fullName = await hookedRepo();
     const file = await server.request(`/repos/${fullName}/contents/feature.txt`, {
       method: 'POST',
@@ -241,13 +241,28 @@ describe('webhook events', () => {
       sender: { login: alice.name },
     });
 
+    const pullPath = `/repos/${fullName}/pulls/${opened.body.number}`;
+    expect((await server.request(pullPath, { method: 'PATCH', ...as(alice), body: { title: 'Add the feature, at last' } })).status).toBe(
+      201,
+    );
+    const edited = await receiver.waitFor(ofEvent('pull_request', 'edited', about(fullName)));
+    expect(edited.body).toMatchObject({
+      changes: { title: { from: 'Add the feature' } },
+      pull_request: { title: 'Add the feature, at last' },
+    });
+    expect((await server.request(pullPath, { method: 'PATCH', ...as(alice), body: { state: 'closed' } })).status).toBe(201);
+    const closed = await receiver.waitFor(ofEvent('pull_request', 'closed', about(fullName)));
+    expect(closed.body.pull_request).toMatchObject({ state: 'closed', merged: false });
+    expect((await server.request(pullPath, { method: 'PATCH', ...as(alice), body: { state: 'open' } })).status).toBe(201);
+    await receiver.waitFor(ofEvent('pull_request', 'reopened', about(fullName)));
+
     const merge = await server.request(`/repos/${fullName}/pulls/${opened.body.number}/merge`, {
       method: 'POST',
       ...as(alice),
       body: { Do: 'merge' },
     });
     expect(merge.status).toBe(200);
-    const merged = await receiver.waitFor(ofEvent('pull_request', 'closed', about(fullName)));
+    const merged = await receiver.waitFor(ofEvent('pull_request', 'closed', (body) => about(fullName)(body) && body.pull_request.merged));
     expectForgejoObjects(merged.body);
     expect(merged.body).toMatchObject({
       number: opened.body.number,

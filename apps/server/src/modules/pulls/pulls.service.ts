@@ -148,7 +148,9 @@ export class PullsService {
       }
     }
     if (!(await this.pullRequests.update(pull, update, events))) throw this.notFound(target, index);
-    return this.shape(target, await this.find(target, index), editor);
+    const edited = await this.find(target, index);
+    await this.webhooks?.edited(target, pull, edited, () => this.shape(target, edited, undefined), editor);
+    return this.shape(target, edited, editor);
   }
 
   /**
