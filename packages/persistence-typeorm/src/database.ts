@@ -45,6 +45,7 @@ import { TypeOrmLabelStore } from './stores/label.store';
 import { TypeOrmIssueLabelStore } from './stores/issue-label.store';
 import { TypeOrmNotificationStore } from './stores/notification.store';
 import { TypeOrmIssueWatchStore } from './stores/issue-watch.store';
+import { TypeOrmReactionStore } from './stores/reaction.store';
 import { TypeOrmIssueStore } from './stores/issue.store';
 import { TypeOrmCommentStore } from './stores/comment.store';
 import { TypeOrmMilestoneStore } from './stores/milestone.store';
@@ -131,6 +132,8 @@ export class Database {
   readonly notifications: TypeOrmNotificationStore;
   /** Users' explicit subscriptions to issues (and unsubscriptions from them). */
   readonly issueWatches: TypeOrmIssueWatchStore;
+  /** Users' reactions on issues and comments. */
+  readonly reactions: TypeOrmReactionStore;
   /** Issues with their assignees; comments and timeline events; milestones. */
   readonly issues: TypeOrmIssueStore;
   readonly comments: TypeOrmCommentStore;
@@ -197,6 +200,7 @@ export class Database {
     this.issueLabels = new TypeOrmIssueLabelStore(manager);
     this.notifications = new TypeOrmNotificationStore(manager, this.repoWatches);
     this.issueWatches = new TypeOrmIssueWatchStore(manager);
+    this.reactions = new TypeOrmReactionStore(manager);
     this.issues = new TypeOrmIssueStore(manager);
     this.comments = new TypeOrmCommentStore(manager);
     this.milestones = new TypeOrmMilestoneStore(manager);

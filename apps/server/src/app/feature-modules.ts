@@ -34,6 +34,7 @@ import { WebhookEventsModule } from '../modules/webhook-events/webhook-events.mo
 // @area issues-social
 import { WatchesModule } from '../modules/watches/watches.module';
 import { IssueSubscriptionsModule } from '../modules/issue-subscriptions/issue-subscriptions.module';
+import { ReactionsModule } from '../modules/reactions/reactions.module';
 // @area issues-time
 import { TimeTrackingModule } from '../modules/time-tracking/time-tracking.module';
 import { IssueDependenciesModule } from '../modules/issue-dependencies/issue-dependencies.module';
@@ -94,6 +95,7 @@ export const FEATURE_MODULES = [
   // @area issues-social
   WatchesModule,
   IssueSubscriptionsModule,
+  ReactionsModule,
   // @area issues-time
   TimeTrackingModule,
   IssueDependenciesModule,

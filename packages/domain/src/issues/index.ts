@@ -20,6 +20,8 @@ export * from './label';
 export * from './label-store';
 export * from './issue-label-store';
 export * from './issue-watch-store';
+export * from './reaction';
+export * from './reaction-store';
 export * from './tracked-time';
 export * from './tracked-time-store';
 export * from './issue-dependency-store';

@@ -19,6 +19,7 @@ import { RepositoryTransferEntity } from './repository-transfer.entity';
 import { NotificationEntity } from './notification.entity';
 import { RepoWatchEntity } from './repo-watch.entity';
 import { IssueWatchEntity } from './issue-watch.entity';
+import { ReactionEntity } from './reaction.entity';
 import { IssueParticipantEntity } from './issue-participant.entity';
 import { PackageDistTagEntity } from './package-dist-tag.entity';
 import { ActionRunEntity } from './action-run.entity';
@@ -83,6 +84,7 @@ export * from './repository-transfer.entity';
 export * from './notification.entity';
 export * from './repo-watch.entity';
 export * from './issue-watch.entity';
+export * from './reaction.entity';
 export * from './issue-participant.entity';
 export * from './package-dist-tag.entity';
 export * from './release.entity';
@@ -112,6 +114,7 @@ export const ENTITIES = [
   NotificationEntity,
   RepoWatchEntity,
   IssueWatchEntity,
+  ReactionEntity,
   IssueParticipantEntity,
   PackageDistTagEntity,
   ReleaseEntity,

@@ -32,6 +32,7 @@ import { Webhooks1763800030000 } from './1763800030000-webhooks';
 // @area issues-social
 import { RepositoryWatchers1763800032000 } from './1763800032000-repository-watchers';
 import { IssueWatches1763800032100 } from './1763800032100-issue-watches';
+import { Reactions1763800032200 } from './1763800032200-reactions';
 // @area issues-time
 import { IssueTimeAndDependencies1763800033000 } from './1763800033000-issue-time-and-dependencies';
 // @area users
@@ -80,6 +81,7 @@ export const MIGRATIONS = [
   // @area issues-social
   RepositoryWatchers1763800032000,
   IssueWatches1763800032100,
+  Reactions1763800032200,
   // @area issues-time
   IssueTimeAndDependencies1763800033000,
   // @area users

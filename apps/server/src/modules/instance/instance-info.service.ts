@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { OwnerStore } from '@bellows/domain';
+import { ALLOWED_REACTIONS, OwnerStore } from '@bellows/domain';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
 import { TREE_ENTRIES_PER_PAGE } from '../git-data/git-data.service';
@@ -91,7 +91,7 @@ export class InstanceInfoService {
   uiSettings(): ApiGeneralUISettings {
     return {
       default_theme: 'forgejo-auto',
-      allowed_reactions: ['+1', '-1', 'laugh', 'hooray', 'confused', 'heart', 'rocket', 'eyes'],
+      allowed_reactions: [...ALLOWED_REACTIONS],
       custom_emojis: ['git', 'gitea', 'codeberg', 'gitlab', 'github', 'gogs', 'forgejo'],
     };
   }
