@@ -69,9 +69,13 @@ describe('issue dependencies', () => {
     expect(blocks.body.map((i: any) => i.number)).toEqual([a]);
     expect(await listed('dependencies', repo, b)).toEqual([]);
 
-    for (const index of [a, b]) {
+    for (const [index, otherIndex] of [
+      [a, b],
+      [b, a],
+    ]) {
       const timeline = await server.request(issuePath(repo, index, '/timeline'), as(owner));
-      expect(timeline.body.map((e: any) => e.type)).toEqual(['add_dependency']);
+      expectForgejoShape('GET', '/repos/{owner}/{repo}/issues/{index}/timeline', 200, timeline.body);
+      expect(timeline.body.map((e: any) => [e.type, e.dependent_issue?.number])).toEqual([['add_dependency', otherIndex]]);
     }
 
     const removed = await change('DELETE', 'dependencies', repo, a, meta(repo, b));
@@ -144,6 +148,11 @@ describe('issue dependencies', () => {
     expect(await listed('dependencies', repo, open, 'anonymous')).toEqual([]);
     expect(await listed('dependencies', repo, open)).toEqual([`${secret.name}#${hidden}`]);
     expect((await server.request(issuePath(secret, hidden, '/blocks'), as(outsider))).status).toBe(404);
+    // The timeline tells of the dependency only to those who may read the other issue.
+    const timeline = async (user: TestUser) =>
+      (await server.request(issuePath(repo, open, '/timeline'), as(user))).body.map((e: any) => e.type);
+    expect(await timeline(owner)).toEqual(['add_dependency']);
+    expect(await timeline(outsider)).toEqual([]);
     expect((await change('DELETE', 'dependencies', repo, open, meta(secret, hidden), outsider)).status).toBe(404);
     expect((await server.request(issuePath(repo, open, '/dependencies'), { method: 'POST', body: { index: 1 } })).status).toBe(401);
   });

@@ -73,6 +73,9 @@ describe('issue time tracking', () => {
       { type: 'add_time_manual', body: '|3600' },
       { type: 'add_time_manual', body: '|60' },
     ]);
+    const timeline = await server.request(issuePath(repo, index, '/timeline'), as(owner));
+    expectForgejoShape('GET', '/repos/{owner}/{repo}/issues/{index}/timeline', 200, timeline.body);
+    expect(timeline.body[0].tracked_time).toMatchObject({ id: added.body.id, time: 3600, user_name: owner.name });
     // Clients look here before offering time tracking.
     expect((await server.request('/settings/repository')).body.time_tracking_disabled).toBe(false);
   });

@@ -39,6 +39,10 @@ export interface IssueComment {
   /** Cross-references: the issue (and comment, when a comment made it) that mentions this issue. */
   refIssueId: number | null;
   refCommentId: number | null;
+  /** Time entries (add, stop, delete): the tracked time they are about. */
+  timeId?: number | null;
+  /** Dependency entries: the other issue of the dependency. */
+  dependentIssueId?: number | null;
 }
 
 /** The fields of a timeline entry; everything not given is left empty (`updatedAt` defaults to `createdAt`). */

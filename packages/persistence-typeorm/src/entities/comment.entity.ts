@@ -81,4 +81,12 @@ export class CommentEntity implements IssueComment {
 
   @Column({ name: 'ref_comment_id', type: 'integer', nullable: true })
   refCommentId!: number | null;
+
+  /** Time entries (add, stop, delete): the tracked time they are about. */
+  @Column({ name: 'time_id', type: 'integer', nullable: true })
+  timeId!: number | null;
+
+  /** Dependency entries: the other issue of the dependency. */
+  @Column({ name: 'dependent_issue_id', type: 'integer', nullable: true })
+  dependentIssueId!: number | null;
 }

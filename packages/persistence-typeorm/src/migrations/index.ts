@@ -35,6 +35,7 @@ import { IssueWatches1763800032100 } from './1763800032100-issue-watches';
 import { Reactions1763800032200 } from './1763800032200-reactions';
 // @area issues-time
 import { IssueTimeAndDependencies1763800033000 } from './1763800033000-issue-time-and-dependencies';
+import { TimelineTimeAndDependency1763800033100 } from './1763800033100-timeline-time-and-dependency';
 // @area users
 import { UserEmailsAndSettings1763800034000 } from './1763800034000-user-emails-and-settings';
 // @area orgs-teams
@@ -84,6 +85,7 @@ export const MIGRATIONS = [
   Reactions1763800032200,
   // @area issues-time
   IssueTimeAndDependencies1763800033000,
+  TimelineTimeAndDependency1763800033100,
   // @area users
   UserEmailsAndSettings1763800034000,
   // @area orgs-teams

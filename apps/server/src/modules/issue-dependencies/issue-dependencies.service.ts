@@ -107,8 +107,8 @@ export class IssueDependenciesService {
     actor: Actor,
     at: Date,
   ): Promise<void> {
-    await this.timeline.record(tx, { issueId: dependent.id, actorId: actor.user.id, type, createdAt: at, refIssueId: null });
-    await this.timeline.record(tx, { issueId: dependency.id, actorId: actor.user.id, type, createdAt: at, refIssueId: null });
+    await this.timeline.record(tx, { issueId: dependent.id, actorId: actor.user.id, type, createdAt: at, dependentIssueId: dependency.id });
+    await this.timeline.record(tx, { issueId: dependency.id, actorId: actor.user.id, type, createdAt: at, dependentIssueId: dependent.id });
   }
 }
 

@@ -12,6 +12,7 @@ import {
   Owner,
   OwnerStore,
   RepositoryStore,
+  TrackedTimeStore,
 } from '@bellows/domain';
 import { ShapeContext, usersSeenBy } from '../accounts/dto/user.dto';
 import { SHAPE_CONTEXT } from '../accounts/shape-context.provider';
@@ -20,6 +21,7 @@ import { toApiLabel } from '../labels/dto/label.dto';
 import { ApiComment, ApiTimelineComment, TimelineExtras, toApiComment, toApiTimelineComment } from './dto/comment.dto';
 import { ApiIssue, IssuePlace, labelPlace, toApiIssue } from './dto/issue.dto';
 import { ApiMilestone, toApiMilestone } from './dto/milestone.dto';
+import { ApiTrackedTime, toApiTrackedTime } from '../time-tracking/dto/tracked-time.dto';
 import { CommentType } from './timeline-types';
 
 /**
@@ -38,6 +40,7 @@ export class IssueShaper {
     private readonly owners: OwnerStore,
     private readonly repositories: RepositoryStore,
     private readonly access: RepositoryAccess,
+    private readonly trackedTimes: TrackedTimeStore,
     @Inject(SHAPE_CONTEXT) private readonly ctx: ShapeContext,
   ) {}
 
@@ -107,16 +110,21 @@ export class IssueShaper {
     const milestoneIds = entries.flatMap((e) => [e.milestoneId, e.oldMilestoneId]).filter((id): id is number => id !== null);
     const labelIds = entries.map((e) => e.labelId).filter((id): id is number => id !== null);
     const assigneeIds = entries.map((e) => e.assigneeId).filter((id): id is number => id !== null);
-    const [milestones, labels, assignees, references] = await Promise.all([
+    const [milestones, labels, assignees, references, times, dependents] = await Promise.all([
       this.milestonesById([...new Set(milestoneIds)]),
       this.labels.findByIds([...new Set(labelIds)]),
       Promise.all([...new Set(assigneeIds)].map((id) => this.owners.findById(id))),
       this.references(entries, viewer),
+      this.timesOf(entries),
+      this.dependentIssues(entries, viewer),
     ]);
     const shaped: ApiTimelineComment[] = [];
     for (const entry of entries) {
       const reference = references.get(entry.id);
       if (entry.refIssueId !== null && !reference) continue;
+      // A dependency on an issue the viewer may not read is left out, like a reference from one.
+      const dependentIssue = entry.dependentIssueId ? dependents.get(entry.dependentIssueId) : undefined;
+      if (entry.dependentIssueId && !dependentIssue) continue;
       const label = labels.find((l) => l.id === entry.labelId);
       const extras: TimelineExtras = {
         label: label ? toApiLabel(label, labelPlace(place, this.ctx)) : undefined,
@@ -124,10 +132,34 @@ export class IssueShaper {
         oldMilestone: entry.oldMilestoneId !== null ? milestones.get(entry.oldMilestoneId) : undefined,
         assignee: assignees.find((user) => user !== null && user.id === entry.assigneeId) ?? undefined,
         ...reference,
+        trackedTime: entry.timeId ? times.get(entry.timeId) : undefined,
+        dependentIssue,
       };
       shaped.push(toApiTimelineComment(entry, extras, issue, place, viewer, this.ctx));
     }
     return shaped;
+  }
+
+  /** The tracked times the entries are about, by id (deleted ones too: the entry tells of them). */
+  private async timesOf(entries: IssueComment[]): Promise<Map<number, ApiTrackedTime>> {
+    const result = new Map<number, ApiTrackedTime>();
+    for (const id of new Set(entries.map((e) => e.timeId).filter((id): id is number => !!id))) {
+      const time = await this.trackedTimes.findById(id);
+      const user = time ? await this.owners.findById(time.userId) : null;
+      if (time) result.set(id, toApiTrackedTime(time, user?.name ?? 'Ghost', undefined));
+    }
+    return result;
+  }
+
+  /** The other issues of dependency entries that the viewer may read, by id. */
+  private async dependentIssues(entries: IssueComment[], viewer: Owner | undefined): Promise<Map<number, ApiIssue>> {
+    const result = new Map<number, ApiIssue>();
+    for (const id of new Set(entries.map((e) => e.dependentIssueId).filter((id): id is number => !!id))) {
+      const issue = await this.issueStore.findById(id);
+      const place = issue ? await this.readablePlace(issue.repoId, viewer) : null;
+      if (issue && place) result.set(id, await this.issue(issue, place, viewer));
+    }
+    return result;
   }
 
   private async milestonesById(ids: number[]): Promise<Map<number, ApiMilestone>> {

@@ -99,12 +99,13 @@ export class StopwatchesService {
   private async finish(tx: TransactionStores, running: Stopwatch, actor: Actor, now: Date): Promise<void> {
     if (!(await tx.stopwatches.remove(running.id))) throw new ConflictException('the stopwatch was stopped meanwhile');
     const seconds = secondsRunning(running, now);
-    await tx.trackedTimes.add({ issueId: running.issueId, userId: actor.user.id, seconds, createdAt: now });
+    const time = await tx.trackedTimes.add({ issueId: running.issueId, userId: actor.user.id, seconds, createdAt: now });
     await this.timeline.record(tx, {
       issueId: running.issueId,
       actorId: actor.user.id,
       type: CommentType.StopTracking,
       content: timelineTimeContent(seconds),
+      timeId: time.id,
       createdAt: now,
     });
   }

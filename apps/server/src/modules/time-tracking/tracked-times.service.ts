@@ -111,6 +111,7 @@ export class TrackedTimesService {
         actorId: user.id,
         type: CommentType.AddTimeManual,
         content: timelineTimeContent(input.time),
+        timeId: added.id,
         createdAt: now,
       });
       return added;
@@ -150,6 +151,7 @@ export class TrackedTimesService {
         actorId: actor.user.id,
         type: CommentType.DeleteTimeManual,
         content: timelineTimeContent(time.seconds),
+        timeId: id,
         createdAt: new Date(),
       });
     });

@@ -6,6 +6,7 @@ import { ApiLabel } from '../../labels/dto/label.dto';
 import { commentTypeName } from '../timeline-types';
 import { ApiIssue, authorOf, IssuePlace, issueHtmlUrl, UPDATED_AT_DESCRIPTION } from './issue.dto';
 import { ApiMilestone } from './milestone.dto';
+import { ApiTrackedTime } from '../../time-tracking/dto/tracked-time.dto';
 
 /**
  * Comments and timeline entries as Forgejo's API takes and shows them
@@ -62,6 +63,8 @@ export class ApiTimelineComment {
   @ApiPropertyOptional({ type: ApiIssue }) ref_issue?: ApiIssue;
   @ApiPropertyOptional({ type: ApiComment }) ref_comment?: ApiComment;
   @ApiPropertyOptional() ref_action?: string;
+  @ApiPropertyOptional({ type: ApiTrackedTime, description: 'time entries: the tracked time' }) tracked_time?: ApiTrackedTime;
+  @ApiPropertyOptional({ type: ApiIssue, description: 'dependency entries: the other issue' }) dependent_issue?: ApiIssue;
 }
 
 export function toApiComment(
@@ -95,6 +98,8 @@ export interface TimelineExtras {
   assignee?: Owner;
   refIssue?: ApiIssue;
   refComment?: ApiComment;
+  trackedTime?: ApiTrackedTime;
+  dependentIssue?: ApiIssue;
 }
 
 export function toApiTimelineComment(
@@ -117,5 +122,7 @@ export function toApiTimelineComment(
     ...(extras.assignee ? { assignee: toApiUser(extras.assignee, viewer, ctx), removed_assignee: entry.isRemoval } : {}),
     ...(extras.refIssue ? { ref_issue: extras.refIssue, ref_action: 'references' } : {}),
     ...(extras.refComment ? { ref_comment: extras.refComment } : {}),
+    ...(extras.trackedTime ? { tracked_time: extras.trackedTime } : {}),
+    ...(extras.dependentIssue ? { dependent_issue: extras.dependentIssue } : {}),
   };
 }
