@@ -855,6 +855,16 @@ const STEPS: Step[] = [
   { method: 'GET', path: '/repos/{owner}/{repo}/git/notes/{sha}', as: 'anonymous', status: 200, needs: ['sha'] },
   { method: 'DELETE', path: '/repos/{owner}/{repo}/git/notes/{sha}', as: 'user', status: 204, needs: ['sha'] },
   { method: 'GET', path: '/repos/{owner}/{repo}/git/notes/{sha}', as: 'anonymous', status: 404, needs: ['sha'] },
+  // The pull request of a commit (issue 14): the scenario's merged pull request, found by its merge commit.
+  {
+    method: 'GET',
+    path: '/repos/{pullOwner}/{pullRepo}/pulls/{pullIndex}',
+    as: 'anonymous',
+    status: 200,
+    needs: ['pullIndex'],
+    keep: (body, s) => void (body.merge_commit_sha && (s.values.pullMergeSha = body.merge_commit_sha)),
+  },
+  { method: 'GET', path: '/repos/{pullOwner}/{pullRepo}/commits/{pullMergeSha}/pull', as: 'anonymous', status: 200, needs: ['pullMergeSha'] },
   // Repository flags, site admins only (issue 14).
   {
     method: 'PUT',

@@ -15,6 +15,8 @@ export abstract class PullRequestStore {
   abstract list(repoId: number, state: PullRequestState, skip: number, take: number): Promise<[PullRequestWithIssue[], number]>;
   /** The newest pull request (any state) proposing `headBranch` for `baseBranch`, if there is one. */
   abstract findLatest(repoId: number, headBranch: string, baseBranch: string): Promise<PullRequestWithIssue | null>;
+  /** The pull request of the repository merged as `commitId` (its merge, squash or rebase result), if any. */
+  abstract findByMergedCommit(repoId: number, commitId: string): Promise<PullRequestWithIssue | null>;
   /**
    * Writes exactly the given columns of the pull request and of its issue, by
    * id, in one transaction (the issue's update date too), so what another

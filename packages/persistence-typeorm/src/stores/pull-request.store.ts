@@ -107,6 +107,14 @@ export class TypeOrmPullRequestStore implements PullRequestStore {
     }) as Promise<PullRequestWithIssue | null>;
   }
 
+  findByMergedCommit(repoId: number, mergedCommitId: string): Promise<PullRequestWithIssue | null> {
+    return this.pulls.findOne({
+      where: { mergedCommitId, issue: { repoId } },
+      relations: WITH_ISSUE,
+      order: { issue: { index: 'ASC' } },
+    }) as Promise<PullRequestWithIssue | null>;
+  }
+
   /**
    * Writes exactly the given columns of the pull request and of its issue, by
    * id, in one transaction (the issue's update date too), so what another

@@ -165,6 +165,19 @@ export class PullsService {
     return this.shape(target, pull, viewer);
   }
 
+  /**
+   * The pull request merged as the commit `sha` names (a sha, short or full,
+   * or a ref), as Forgejo finds it by its merged commit; 404 when there is none.
+   */
+  async getByMergedCommit(target: RepoGit, sha: string, viewer: Owner | undefined): Promise<ApiPullRequest> {
+    const commit = await withGitErrors(async () =>
+      (await this.refs.isEmpty(target.path)) ? undefined : this.refs.resolveRef(target.path, sha),
+    );
+    const pull = commit === undefined ? null : await this.pullRequests.findByMergedCommit(target.repo.id, commit);
+    if (!pull) throw new NotFoundException(`no pull request of ${target.owner.name}/${target.repo.name} was merged as ${sha}`);
+    return this.shape(target, pull, viewer);
+  }
+
   /** The pull request's changes as a diff or patch, streamed from git (Forgejo's `repoDownloadPullDiffOrPatch`). */
   async diff(target: RepoGit, index: number, kind: 'diff' | 'patch', binary: boolean): Promise<GitStream> {
     const pull = await this.find(target, index);
