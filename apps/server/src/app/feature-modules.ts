@@ -45,6 +45,7 @@ import { UserSettingsModule } from '../modules/user-settings/user-settings.modul
 import { TeamRepositoriesModule } from '../modules/team-repositories/team-repositories.module';
 import { OrgLookupsModule } from '../modules/org-lookups/org-lookups.module';
 import { PublicMembersModule } from '../modules/public-members/public-members.module';
+import { AdminCronModule } from '../modules/admin-cron/admin-cron.module';
 // @area misc
 import { RepoTemplatesModule } from '../modules/repo-templates/repo-templates.module';
 import { RepoConfigModule } from '../modules/repo-config/repo-config.module';
@@ -106,6 +107,7 @@ export const FEATURE_MODULES = [
   TeamRepositoriesModule,
   OrgLookupsModule,
   PublicMembersModule,
+  AdminCronModule,
   // @area misc
   RepoTemplatesModule,
   RepoConfigModule,

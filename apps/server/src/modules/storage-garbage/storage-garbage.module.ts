@@ -13,6 +13,6 @@ import { TemporaryFileSweep } from './temporary-file-sweep';
 @Module({
   imports: [RepositoriesModule],
   providers: [StorageGarbage, TemporaryFileSweep, QuotaRecalculation],
-  exports: [StorageGarbage, QuotaRecalculation],
+  exports: [StorageGarbage, QuotaRecalculation, TemporaryFileSweep],
 })
 export class StorageGarbageModule {}

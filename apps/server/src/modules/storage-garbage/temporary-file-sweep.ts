@@ -15,6 +15,11 @@ export class TemporaryFileSweep implements OnApplicationBootstrap, OnApplication
   private readonly logger = new Logger('StorageGarbage');
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  /** For `GET /admin/cron`: when the timer started, the last pass began, and how many passes ran. */
+  readonly intervalMs = GARBAGE_MIN_AGE_MS;
+  timerStartedAt: Date | undefined;
+  lastRunAt: Date | undefined;
+  runCount = 0;
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -26,6 +31,7 @@ export class TemporaryFileSweep implements OnApplicationBootstrap, OnApplication
     await this.run();
     this.timer = setInterval(() => void this.run(), GARBAGE_MIN_AGE_MS);
     this.timer.unref();
+    this.timerStartedAt = new Date();
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -35,6 +41,7 @@ export class TemporaryFileSweep implements OnApplicationBootstrap, OnApplication
 
   /** One pass (a pass under way is joined, not doubled); failures are logged, never thrown. */
   run(): Promise<void> {
+    if (!this.running) [this.lastRunAt, this.runCount] = [new Date(), this.runCount + 1];
     this.running ??= this.pass().finally(() => (this.running = undefined));
     return this.running;
   }

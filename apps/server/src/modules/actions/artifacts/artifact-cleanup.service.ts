@@ -25,6 +25,11 @@ export class ArtifactCleanup implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(ArtifactCleanup.name);
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<CleanupResult> | undefined;
+  /** For `GET /admin/cron`: when the hourly timer started, the last pass began, and how many passes ran. */
+  readonly intervalMs = HOUR_MS;
+  timerStartedAt: Date | undefined;
+  lastRunAt: Date | undefined;
+  runCount = 0;
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -38,6 +43,7 @@ export class ArtifactCleanup implements OnModuleInit, OnApplicationShutdown {
     if (!this.adapterHost.httpAdapter) return;
     this.timer = setInterval(() => void this.run().catch((error) => this.logger.error(`artifact cleanup failed: ${error}`)), HOUR_MS);
     this.timer.unref();
+    this.timerStartedAt = new Date();
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -47,6 +53,7 @@ export class ArtifactCleanup implements OnModuleInit, OnApplicationShutdown {
 
   /** One pass now (tests call this); a pass already under way is joined rather than doubled. */
   run(now = new Date()): Promise<CleanupResult> {
+    if (!this.running) [this.lastRunAt, this.runCount] = [new Date(), this.runCount + 1];
     this.running ??= this.pass(now).finally(() => (this.running = undefined));
     return this.running;
   }
