@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'crypto';
+import { createHash, createPublicKey, randomBytes, verify } from 'crypto';
 import { createTestUser, TestUser } from '../support/fixtures';
 import { expectForgejoShape } from '../support/forgejo-schema';
 import { startTestServer, TestServer } from '../support/test-server';
@@ -227,6 +227,70 @@ describe('OAuth2 applications and provider', () => {
     expect(personal.status).toBe(401);
     expect(personal.headers.get('www-authenticate')).toBe('Bearer realm=""');
     expect((await web('/login/oauth/userinfo')).status).toBe(401);
+  });
+
+  it('signs an OpenID Connect ID token with the key /login/oauth/keys publishes, as discovery announces', async () => {
+    const discovery = await web('/.well-known/openid-configuration');
+    expect(discovery.status).toBe(200);
+    const issuer = server.url.replace(/\/$/, '');
+    expect(discovery.json).toMatchObject({
+      issuer,
+      authorization_endpoint: `${server.url}login/oauth/authorize`,
+      token_endpoint: `${server.url}login/oauth/access_token`,
+      jwks_uri: `${server.url}login/oauth/keys`,
+      userinfo_endpoint: `${server.url}login/oauth/userinfo`,
+      id_token_signing_alg_values_supported: ['RS256'],
+      code_challenge_methods_supported: ['plain', 'S256'],
+    });
+    const keys = await web('/login/oauth/keys');
+    expect(keys.json.keys).toHaveLength(1);
+    const jwk = keys.json.keys[0];
+    expect(jwk).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+
+    const app = await register(ada, true);
+    const { verifier, challenge } = pkce();
+    const code = await authorize(ada, app.client_id, {
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      scope: 'openid profile email',
+      nonce: 'n-0S6_WzA2Mj',
+    });
+    const issued = await token({
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: verifier,
+      redirect_uri: REDIRECT,
+      client_id: app.client_id,
+      client_secret: app.client_secret,
+    });
+    expect(issued.status).toBe(200);
+    const [header, payload, signature] = (issued.json.id_token as string).split('.');
+    expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toEqual({ alg: 'RS256', kid: jwk.kid, typ: 'JWT' });
+    const publicKey = createPublicKey({ key: jwk, format: 'jwk' });
+    expect(verify('sha256', Buffer.from(`${header}.${payload}`), publicKey, Buffer.from(signature, 'base64url'))).toBe(true);
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    expect(claims).toMatchObject({
+      iss: issuer,
+      aud: [app.client_id],
+      sub: String(ada.user.id),
+      nonce: 'n-0S6_WzA2Mj',
+      preferred_username: ada.name,
+      email: `${ada.name.toLowerCase()}@example.com`,
+      email_verified: true,
+    });
+    expect(claims.exp - claims.iat).toBe(3600);
+    // The API token of an openid-only grant may do all the user may, as in Forgejo.
+    expect((await server.request('/user', { headers: { authorization: `Bearer ${issued.json.access_token}` } })).status).toBe(200);
+    const withoutOpenId = await register(ada, true);
+    const plainCode = await authorize(ada, withoutOpenId.client_id);
+    const plain = await token({
+      grant_type: 'authorization_code',
+      code: plainCode,
+      redirect_uri: REDIRECT,
+      client_id: withoutOpenId.client_id,
+      client_secret: withoutOpenId.client_secret,
+    });
+    expect(plain.json.id_token).toBeUndefined();
   });
 
   it('limits the token to the API scopes granted', async () => {

@@ -9,6 +9,8 @@ export interface OAuth2Grant {
   applicationId: number;
   userId: number;
   scope: string;
+  /** The OpenID Connect nonce of the last authorization, repeated in the ID tokens (empty when none was sent). */
+  nonce: string;
   createdAt: Date;
 }
 

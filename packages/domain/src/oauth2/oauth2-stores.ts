@@ -20,6 +20,8 @@ export abstract class OAuth2GrantStore {
   /** The user's grant to the application, made with this scope if there was none (one grant per pair, even under races). */
   abstract grantFor(applicationId: number, userId: number, scope: string): Promise<OAuth2Grant>;
   abstract findGrant(applicationId: number, userId: number): Promise<OAuth2Grant | null>;
+  /** Records the nonce of the grant's latest authorization (Forgejo keeps one per grant). */
+  abstract setNonce(grantId: number, nonce: string): Promise<void>;
   abstract insertCode(code: NewOAuth2AuthorizationCode): Promise<void>;
   /**
    * Takes the code of that hash: deletes it and answers it with its grant, if

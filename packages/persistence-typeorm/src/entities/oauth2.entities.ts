@@ -74,6 +74,9 @@ export class OAuth2GrantEntity implements OAuth2Grant {
   @Column({ type: 'varchar', length: 1024, default: '' })
   scope!: string;
 
+  @Column({ type: 'varchar', length: 255, default: '' })
+  nonce!: string;
+
   @Column({ name: 'created_at', ...timestampColumn() })
   createdAt!: Date;
 }

@@ -44,6 +44,7 @@ import { OrgPublicMembers1763800035000 } from './1763800035000-org-public-member
 import { RepoFlags1763800036000 } from './1763800036000-repo-flags';
 // @area oauth2
 import { OAuth21763800037000 } from './1763800037000-oauth2';
+import { OAuth2GrantNonce1763800037100 } from './1763800037100-oauth2-grant-nonce';
 // @area end
 
 /** Every migration, oldest first. Add new ones at the end. */
@@ -94,5 +95,6 @@ export const MIGRATIONS = [
   RepoFlags1763800036000,
   // @area oauth2
   OAuth21763800037000,
+  OAuth2GrantNonce1763800037100,
   // @area end
 ];

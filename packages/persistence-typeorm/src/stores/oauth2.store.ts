@@ -79,7 +79,7 @@ export class TypeOrmOAuth2GrantStore implements OAuth2GrantStore {
     const existing = await this.findGrant(applicationId, userId);
     if (existing) return existing;
     try {
-      await this.grants.insert({ applicationId, userId, scope, createdAt: new Date() });
+      await this.grants.insert({ applicationId, userId, scope, nonce: '', createdAt: new Date() });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error; // granted at the same moment by another request: that grant stands
     }
@@ -88,6 +88,10 @@ export class TypeOrmOAuth2GrantStore implements OAuth2GrantStore {
 
   findGrant(applicationId: number, userId: number): Promise<OAuth2Grant | null> {
     return this.grants.findOneBy({ applicationId, userId });
+  }
+
+  async setNonce(grantId: number, nonce: string): Promise<void> {
+    await this.grants.update({ id: grantId }, { nonce });
   }
 
   async insertCode(code: NewOAuth2AuthorizationCode): Promise<void> {

@@ -34,6 +34,8 @@ describeEachEngine('OAuth2 stores contract', (ctx) => {
     const made = await Promise.all(Array.from({ length: 6 }, () => grants().grantFor(app.id, user.id, 'read:user')));
     expect(new Set(made.map((grant) => grant.id)).size).toBe(1);
     expect((await grants().grantFor(app.id, user.id, 'other')).scope).toBe('read:user');
+    await grants().setNonce(made[0].id, 'n-1');
+    expect((await grants().findGrant(app.id, user.id))?.nonce).toBe('n-1');
   });
 
   it('gives a code to one taker only, and none once expired', async () => {

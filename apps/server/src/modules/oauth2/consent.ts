@@ -12,6 +12,8 @@ export interface ConsentRequest {
   scope: string;
   codeChallenge: string;
   codeChallengeMethod: CodeChallengeMethod | '';
+  /** OpenID Connect nonce, repeated in the ID token. */
+  nonce: string;
   userId: number;
 }
 

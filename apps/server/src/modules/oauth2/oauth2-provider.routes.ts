@@ -10,7 +10,8 @@ import { mountRawRoutes, parseJsonBody } from '../../http/raw-routes';
 import { Authenticator } from '../auth/authenticator';
 import { consentHtml, consentJson, GRANT_PATH } from './consent-page';
 import { OAuth2Error } from './oauth2-provider.errors';
-import { AuthorizationParameters, OAuth2ProviderService, RedirectedOAuth2Error, TokenRequest } from './oauth2-provider.service';
+import { AuthorizationParameters, issuerOf, OAuth2ProviderService, RedirectedOAuth2Error, TokenRequest } from './oauth2-provider.service';
+import { OidcSigningKey } from './oidc-signing-key';
 import { OAuth2UserInfoService } from './oauth2-userinfo.service';
 
 /** The forms and JSON these routes read are small. */
@@ -30,6 +31,7 @@ export class OAuth2ProviderRoutes implements OnModuleInit {
     private readonly adapterHost: HttpAdapterHost,
     private readonly provider: OAuth2ProviderService,
     private readonly userInfo: OAuth2UserInfoService,
+    private readonly signingKey: OidcSigningKey,
     private readonly authenticator: Authenticator,
     @Inject(CONFIG) private readonly config: BellowsConfig,
   ) {}
@@ -58,6 +60,8 @@ export class OAuth2ProviderRoutes implements OnModuleInit {
     scope.post('/login/oauth/access_token', (request, reply) => this.accessToken(request, reply));
     scope.get('/login/oauth/userinfo', (request, reply) => this.userinfo(request, reply));
     scope.post('/login/oauth/userinfo', (request, reply) => this.userinfo(request, reply));
+    scope.get('/.well-known/openid-configuration', (_request, reply) => void reply.send(this.openIdConfiguration()));
+    scope.get('/login/oauth/keys', (_request, reply) => void reply.send({ keys: [this.signingKey.publicJwk()] }));
   }
 
   private async authorize(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -96,6 +100,40 @@ export class OAuth2ProviderRoutes implements OnModuleInit {
     }
     noStore(reply);
     reply.status(200).send(await this.userInfo.describe(user));
+  }
+
+  /** OpenID Connect discovery: what the provider offers, at which addresses (Forgejo's document, less what Bellows lacks). */
+  private openIdConfiguration() {
+    const root = this.config.server.rootUrl;
+    return {
+      issuer: issuerOf(root),
+      authorization_endpoint: `${root}login/oauth/authorize`,
+      token_endpoint: `${root}login/oauth/access_token`,
+      jwks_uri: `${root}login/oauth/keys`,
+      userinfo_endpoint: `${root}login/oauth/userinfo`,
+      response_types_supported: ['code'],
+      id_token_signing_alg_values_supported: ['RS256'],
+      subject_types_supported: ['public'],
+      scopes_supported: ['openid', 'profile', 'email', 'groups'],
+      claims_supported: [
+        'aud',
+        'exp',
+        'iat',
+        'iss',
+        'sub',
+        'name',
+        'preferred_username',
+        'profile',
+        'picture',
+        'website',
+        'updated_at',
+        'email',
+        'email_verified',
+        'groups',
+      ],
+      code_challenge_methods_supported: ['plain', 'S256'],
+      grant_types_supported: ['authorization_code', 'refresh_token'],
+    };
   }
 
   /** The user the browser signs in as (Basic, or the reverse proxy): the browser asks for credentials on the 401. */

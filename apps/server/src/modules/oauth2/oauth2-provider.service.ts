@@ -1,5 +1,5 @@
 import { ForbiddenException, Inject, Injectable } from '@nestjs/common';
-import { OAuth2Application, OAuth2ApplicationStore, OAuth2Grant, OAuth2GrantStore } from '@bellows/domain';
+import { OAuth2Application, OAuth2ApplicationStore, OAuth2Grant, OAuth2GrantStore, OwnerStore } from '@bellows/domain';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
 import { Actor } from '../../http/auth/actor';
@@ -9,6 +9,8 @@ import { OAuth2Error } from './oauth2-provider.errors';
 import { hashOAuth2Value, newAccessTokenValue, newAuthorizationCodeValue, newRefreshTokenValue } from './oauth2-secrets';
 import { isCodeChallengeMethod, verifierAnswersChallenge } from './pkce';
 import { isRegisteredRedirectUri } from './redirect-uri';
+import { OAuth2UserInfoService } from './oauth2-userinfo.service';
+import { OidcSigningKey } from './oidc-signing-key';
 
 /** RFC 6749 section 4.1.2 asks for at most ten minutes. */
 const CODE_LIFETIME_MS = 10 * 60 * 1000;
@@ -22,6 +24,7 @@ export interface AuthorizationParameters {
   scope?: string;
   code_challenge?: string;
   code_challenge_method?: string;
+  nonce?: string;
 }
 
 /** The fields of `POST /login/oauth/access_token` (form or JSON; client credentials also by Basic). */
@@ -40,6 +43,8 @@ export interface TokenResponse {
   token_type: 'bearer';
   expires_in: number;
   refresh_token: string;
+  /** When the grant's scope has `openid`: the OpenID Connect ID token, signed RS256. */
+  id_token?: string;
 }
 
 /** What the authorization endpoint answers: back to the client, or the consent page. */
@@ -63,12 +68,17 @@ export class OAuth2ProviderService {
   /** `[oauth2] ACCESS_TOKEN_EXPIRATION_TIME` (seconds) and `REFRESH_TOKEN_EXPIRATION_TIME` (hours), as in Forgejo. */
   private readonly accessTokenLifetimeS: number;
   private readonly refreshTokenLifetimeS: number;
+  private readonly rootUrl: string;
 
   constructor(
     private readonly applications: OAuth2ApplicationStore,
     private readonly grants: OAuth2GrantStore,
+    private readonly owners: OwnerStore,
+    private readonly userInfo: OAuth2UserInfoService,
+    private readonly signingKey: OidcSigningKey,
     @Inject(CONFIG) config: BellowsConfig,
   ) {
+    this.rootUrl = config.server.rootUrl;
     this.consents = new ConsentSigner(config.security.secretKey);
     this.accessTokenLifetimeS = config.oauth2.accessTokenExpirationSeconds;
     this.refreshTokenLifetimeS = config.oauth2.refreshTokenExpirationHours * 3600;
@@ -105,6 +115,7 @@ export class OAuth2ProviderService {
       scope: parameters.scope ?? '',
       codeChallenge: method === '' ? '' : (parameters.code_challenge ?? ''),
       codeChallengeMethod: method,
+      nonce: parameters.nonce ?? '',
       userId: actor.user.id,
     };
     const grant = await this.grants.findGrant(application.id, actor.user.id);
@@ -162,7 +173,7 @@ export class OAuth2ProviderService {
       throw new OAuth2Error('unauthorized_client', 'redirect_uri does not match the authorization request');
     }
     if (taken.grant.applicationId !== application.id) throw new OAuth2Error('invalid_grant', 'invalid grant');
-    return this.issueTokens(taken.grant);
+    return this.issueTokens(taken.grant, application);
   }
 
   private async refresh(request: TokenRequest): Promise<TokenResponse> {
@@ -170,7 +181,7 @@ export class OAuth2ProviderService {
     const grant = await this.grants.takeRefreshToken(hashOAuth2Value(request.refresh_token ?? ''), new Date());
     if (!grant) throw new OAuth2Error('unauthorized_client', 'the refresh token is unknown, expired or was already used');
     if (grant.applicationId !== application.id) throw new OAuth2Error('invalid_grant', 'refresh token was not issued to this client');
-    return this.issueTokens(grant);
+    return this.issueTokens(grant, application);
   }
 
   /**
@@ -195,7 +206,7 @@ export class OAuth2ProviderService {
     return application;
   }
 
-  private async issueTokens(grant: OAuth2Grant): Promise<TokenResponse> {
+  private async issueTokens(grant: OAuth2Grant, application: OAuth2Application): Promise<TokenResponse> {
     const accessToken = newAccessTokenValue();
     const refreshToken = newRefreshTokenValue();
     const now = Date.now();
@@ -213,10 +224,36 @@ export class OAuth2ProviderService {
         expiresAt: new Date(now + this.refreshTokenLifetimeS * 1000),
       },
     ]);
-    return { access_token: accessToken, token_type: 'bearer', expires_in: this.accessTokenLifetimeS, refresh_token: refreshToken };
+    const idToken = await this.idToken(grant, application, now);
+    return {
+      access_token: accessToken,
+      token_type: 'bearer',
+      expires_in: this.accessTokenLifetimeS,
+      refresh_token: refreshToken,
+      ...(idToken ? { id_token: idToken } : {}),
+    };
+  }
+
+  /** An ID token when the user granted `openid`, with the claims of the other granted OpenID scopes. */
+  private async idToken(grant: OAuth2Grant, application: OAuth2Application, now: number): Promise<string | undefined> {
+    const scope = grant.scope.split(/\s+/);
+    if (!scope.includes('openid')) return undefined;
+    const user = await this.owners.findById(grant.userId);
+    if (!user) throw new OAuth2Error('invalid_grant', 'the user of the grant does not exist');
+    const issuedAt = Math.floor(now / 1000);
+    return this.signingKey.signJwt({
+      iss: issuerOf(this.rootUrl),
+      sub: String(user.id),
+      aud: [application.clientId],
+      exp: issuedAt + this.accessTokenLifetimeS,
+      iat: issuedAt,
+      ...(grant.nonce ? { nonce: grant.nonce } : {}),
+      ...(await this.userInfo.idTokenClaims(user, scope)),
+    });
   }
 
   private async codeRedirect(grant: OAuth2Grant, request: ConsentRequest): Promise<string> {
+    if (request.nonce) await this.grants.setNonce(grant.id, request.nonce);
     const code = newAuthorizationCodeValue();
     await this.grants.insertCode({
       grantId: grant.id,
@@ -250,6 +287,11 @@ function sameWhereGiven(form: Record<string, string | undefined>, request: Conse
     [form.scope, request.scope],
   ];
   return pairs.every(([given, signed]) => given === undefined || given === signed);
+}
+
+/** The OpenID issuer: ROOT_URL without its final slash, as Forgejo says it. */
+export function issuerOf(rootUrl: string): string {
+  return rootUrl.replace(/\/$/, '');
 }
 
 function errorRedirect(redirectUri: string, error: OAuth2Error, state: string): string {

@@ -40,6 +40,27 @@ export class OAuth2UserInfoService {
     return user && user.isActive && !user.prohibitLogin ? user : null;
   }
 
+  /**
+   * The claims of an ID token for the grant's scope, as Forgejo fills them:
+   * `profile` adds the profile, `email` the address, `groups` the groups.
+   */
+  async idTokenClaims(user: Owner, scope: readonly string[]): Promise<Record<string, unknown>> {
+    const claims: Record<string, unknown> = {};
+    if (scope.includes('profile')) {
+      Object.assign(claims, {
+        name: user.fullName || user.name,
+        preferred_username: user.name,
+        profile: `${this.config.server.rootUrl}${encodeURIComponent(user.name)}`,
+        picture: avatarUrl(user, { rootUrl: this.config.server.rootUrl }),
+        website: user.website,
+        updated_at: Math.floor(user.updatedAt.getTime() / 1000),
+      });
+    }
+    if (scope.includes('email')) Object.assign(claims, { email: user.email, email_verified: user.isActive });
+    if (scope.includes('groups')) claims.groups = await this.groupsOf(user);
+    return claims;
+  }
+
   /** The claims, with `groups` as Forgejo names them: each organization, and `org:team` for each team the user is in. */
   async describe(user: Owner): Promise<UserInfo> {
     return {

@@ -4,6 +4,9 @@ import { OAuth2ApplicationsService } from './oauth2-applications.service';
 import { OAuth2ProviderRoutes } from './oauth2-provider.routes';
 import { OAuth2ProviderService } from './oauth2-provider.service';
 import { OAuth2UserInfoService } from './oauth2-userinfo.service';
+import { OidcSigningKey } from './oidc-signing-key';
+import { CONFIG } from '../../app/tokens';
+import { BellowsConfig } from '../../config';
 
 /**
  * Bellows as an OAuth2 provider: users register applications
@@ -13,6 +16,12 @@ import { OAuth2UserInfoService } from './oauth2-userinfo.service';
  */
 @Module({
   controllers: [OAuth2ApplicationsController],
-  providers: [OAuth2ApplicationsService, OAuth2ProviderService, OAuth2UserInfoService, OAuth2ProviderRoutes],
+  providers: [
+    OAuth2ApplicationsService,
+    OAuth2ProviderService,
+    OAuth2UserInfoService,
+    OAuth2ProviderRoutes,
+    { provide: OidcSigningKey, inject: [CONFIG], useFactory: (config: BellowsConfig) => new OidcSigningKey(config.server.appDataPath) },
+  ],
 })
 export class OAuth2Module {}
