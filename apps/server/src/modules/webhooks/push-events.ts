@@ -10,6 +10,7 @@ import {
   refKind,
   RefState,
   Repository,
+  WebhookStore,
   ZERO_SHA,
 } from '@bellows/domain';
 import { CONFIG } from '../../app/tokens';
@@ -48,6 +49,7 @@ export class PushEvents implements OnModuleInit {
     private readonly refs: RepositoryRefs,
     private readonly history: RepositoryHistory,
     private readonly owners: OwnerStore,
+    private readonly hooks: WebhookStore,
     private readonly events: WebhookEvents,
   ) {
     this.snapshots = new RefSnapshots(join(config.server.appDataPath, 'webhooks', 'refs'));
@@ -81,7 +83,8 @@ export class PushEvents implements OnModuleInit {
   private async eventsFor(repo: Repository, repoPath: string, changes: RefChange[], writer?: Owner): Promise<HookEventInput[]> {
     if (changes.length === 0) return [];
     const owner = await this.owners.findById(repo.ownerId);
-    if (!owner) return [];
+    // Most repositories have no hook: no history is read for them.
+    if (!owner || (await this.hooks.activeFor(repo.id, owner.id)).length === 0) return [];
     const pusher = writer ?? owner;
     const common = {
       repository: toApiRepository(repo, owner, 'owner', undefined, this.shapes),
