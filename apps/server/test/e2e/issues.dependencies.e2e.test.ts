@@ -135,6 +135,22 @@ describe('issue dependencies', () => {
     expect((await close(a)).body.state).toBe('closed');
   });
 
+  it('keeps a pull request with open dependencies open too (412)', async () => {
+    const code = await createTestRepository(server, owner.user, { autoInit: true });
+    const api = (rest: string) => `/repos/${owner.name}/${code.name}${rest}`;
+    expect((await server.request(api('/branches'), { method: 'POST', body: { new_branch_name: 'fix' }, ...as(owner) })).status).toBe(201);
+    const file = { content: Buffer.from('fixed\n').toString('base64'), branch: 'fix', message: 'fix' };
+    expect((await server.request(api('/contents/fix.txt'), { method: 'POST', body: file, ...as(owner) })).status).toBe(201);
+    const pull = await server.request(api('/pulls'), { method: 'POST', body: { head: 'fix', base: 'main', title: 'Fix' }, ...as(owner) });
+    expect(pull.status).toBe(201);
+    const blocker = await openIssue(code);
+    expect((await change('POST', 'dependencies', code, pull.body.number, { index: blocker })).status).toBe(201);
+    const close = () => server.request(api(`/pulls/${pull.body.number}`), { method: 'PATCH', body: { state: 'closed' }, ...as(owner) });
+    expect((await close()).status).toBe(412);
+    await server.request(issuePath(code, blocker), { method: 'PATCH', body: { state: 'closed' }, ...as(owner) });
+    expect((await close()).body.state).toBe('closed');
+  });
+
   it('keeps issues the caller cannot see out of reach and out of lists', async () => {
     const open = await openIssue(repo);
     const hidden = await openIssue(secret);

@@ -5,10 +5,12 @@ import {
   Injectable,
   NotFoundException,
   Optional,
+  PreconditionFailedException,
   UnprocessableEntityException,
 } from '@nestjs/common';
 import {
   isFromAnotherRepository,
+  IssueDependencyStore,
   NewComment,
   Owner,
   OwnerStore,
@@ -50,6 +52,7 @@ export class PullsService {
     private readonly diffs: PullDiffs,
     private readonly owners: OwnerStore,
     private readonly forkHeads: ForkPullHeads,
+    private readonly dependencies: IssueDependencyStore,
     @Inject(CONFIG) private readonly config: BellowsConfig,
     /** Webhooks' `pull_request` events; optional so pull requests work without them. */
     @Optional() private readonly webhooks?: PullWebhooks,
@@ -141,6 +144,9 @@ export class PullsService {
     if (changes.state !== undefined) {
       if (pull.hasMerged) throw new ConflictException('a merged pull request cannot be reopened or closed');
       const closed = changes.state === 'closed';
+      // As Forgejo: a pull request that depends on open issues stays open until they are closed.
+      if (closed && !pull.issue.isClosed && (await this.dependencies.countOpenDependencies(pull.issueId)) > 0)
+        throw new PreconditionFailedException(`pull request #${index} still has open dependencies; close them first`);
       if (closed !== pull.issue.isClosed) {
         const at = new Date();
         Object.assign(update.issue, { isClosed: closed, closedAt: closed ? at : null });
