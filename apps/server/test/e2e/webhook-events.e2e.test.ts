@@ -206,7 +206,7 @@ describe('webhook events', () => {
     expect(cleared.body.issue.labels).toEqual([]);
   });
 
-  it('sends pull_request opened, edited, closed, reopened, and closed with merged true when it is merged', async () => {
+  it('sends pull_request opened, edited, closed, reopened, reviewed, and closed with merged true when it is merged', async () => {
     const fullName = await hookedRepo();
     const file = await server.request(`/repos/${fullName}/contents/feature.txt`, {
       method: 'POST',
@@ -255,6 +255,21 @@ describe('webhook events', () => {
     expect(closed.body.pull_request).toMatchObject({ state: 'closed', merged: false });
     expect((await server.request(pullPath, { method: 'PATCH', ...as(alice), body: { state: 'open' } })).status).toBe(201);
     await receiver.waitFor(ofEvent('pull_request', 'reopened', about(fullName)));
+
+    const review = (event: string, body: string) =>
+      server.request(`${pullPath}/reviews`, { method: 'POST', ...as(bob), body: { event, body } });
+    expect((await review('REQUEST_CHANGES', 'Needs a test')).status).toBe(200);
+    const rejected = await receiver.waitFor(ofEvent('pull_request_review_rejected', 'reviewed', about(fullName)));
+    expect(rejected.event).toBe('pull_request_rejected');
+    expect(rejected.body).toMatchObject({
+      review: { type: 'pull_request_review_rejected', content: 'Needs a test' },
+      sender: { login: bob.name },
+    });
+    expect((await review('APPROVED', 'LGTM')).status).toBe(200);
+    const approved = await receiver.waitFor(ofEvent('pull_request_review_approved', 'reviewed', about(fullName)));
+    expect(approved.event).toBe('pull_request_approved');
+    expectForgejoObjects(approved.body);
+    expect(approved.body).toMatchObject({ number: opened.body.number, review: { type: 'pull_request_review_approved', content: 'LGTM' } });
 
     const merge = await server.request(`/repos/${fullName}/pulls/${opened.body.number}/merge`, {
       method: 'POST',

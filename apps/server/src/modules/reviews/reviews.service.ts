@@ -1,4 +1,12 @@
-import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import {
+  ConflictException,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  NotFoundException,
+  Optional,
+  UnprocessableEntityException,
+} from '@nestjs/common';
 import {
   isDismissable,
   isVisibleTo,
@@ -21,6 +29,7 @@ import { RepoGit } from '../repo-files/repo-git';
 import { atLeast } from '../repositories/repo-permission';
 import { RepositoryAccess } from '../repositories/repository-access.service';
 import { RepositoryRefs } from '../repositories/repository-refs';
+import { PullWebhooks } from '../webhook-events/pull-webhooks.service';
 import {
   ApiPullReview,
   ApiPullReviewComment,
@@ -55,6 +64,8 @@ export class ReviewsService {
     private readonly refs: RepositoryRefs,
     private readonly access: RepositoryAccess,
     @Inject(SHAPE_CONTEXT) private readonly shapeContext: ShapeContext,
+    /** Webhooks' review events; optional so reviews work without them. */
+    @Optional() private readonly webhooks?: PullWebhooks,
   ) {}
 
   async list(repo: RepoGit, index: number, viewer: Owner | undefined): Promise<ApiPullReview[]> {
@@ -240,6 +251,7 @@ export class ReviewsService {
     if (!(await this.reviews.submit(draft.id, submission)))
       throw new ConflictException(`review ${draft.id} was submitted or deleted meanwhile`);
     await this.reviews.withdrawRequests(target.pull.issueId, [reviewer.id]);
+    await this.webhooks?.reviewed(target.repo, target.pull.issue.index, state, body, reviewer);
     return { ...draft, ...submission, updatedAt: submission.submittedAt };
   }
 

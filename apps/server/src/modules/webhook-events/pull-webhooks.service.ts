@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Owner, PullRequestWithIssue } from '@bellows/domain';
+import { ModuleRef } from '@nestjs/core';
+import { Owner, PullRequestWithIssue, SubmittedReviewState } from '@bellows/domain';
 import { ShapeContext, toApiUser } from '../accounts/dto/user.dto';
 import { SHAPE_CONTEXT } from '../accounts/shape-context.provider';
 import { ApiPullRequest } from '../pulls/dto/pull-request.dto';
@@ -18,6 +19,7 @@ import { editChanges, HookChanges, HookIssueAction, PullRequestPayload } from '.
 export class PullWebhooks {
   constructor(
     private readonly hooks: WebhookEvents,
+    private readonly modules: ModuleRef,
     @Inject(SHAPE_CONTEXT) private readonly ctx: ShapeContext,
   ) {}
 
@@ -28,7 +30,14 @@ export class PullWebhooks {
    * reader (PullsService shapes it: this service cannot, as PullsService sends
    * through it).
    */
-  async send(action: HookIssueAction, target: RepoGit, pull: ApiPullRequest, sender: Owner, changes?: HookChanges): Promise<void> {
+  async send(
+    action: HookIssueAction,
+    target: RepoGit,
+    pull: ApiPullRequest,
+    sender: Owner,
+    changes?: HookChanges,
+    review?: { event: ReviewHookEvent; content: string },
+  ): Promise<void> {
     const payload: PullRequestPayload = {
       action,
       number: pull.number,
@@ -39,10 +48,10 @@ export class PullWebhooks {
       repository: toApiRepository(target.repo, target.owner, 'owner', undefined, this.ctx),
       sender: toApiUser(sender, undefined, this.ctx),
       commit_id: '',
-      review: null,
+      review: review ? { type: review.event, content: review.content } : null,
     };
     await this.hooks.enqueueNow({
-      event: 'pull_request',
+      event: review?.event ?? 'pull_request',
       repoId: target.repo.id,
       ownerId: target.owner.id,
       branch: pull.base.ref,
@@ -72,4 +81,24 @@ export class PullWebhooks {
     const pull = await shape();
     for (const [action, actionChanges] of actions) await this.send(action, target, pull, sender, actionChanges);
   }
+
+  /**
+   * A submitted review: `reviewed`, under the event type of its verdict
+   * (`pull_request_review_approved`, `_rejected` for requested changes,
+   * `_comment`), with `review.type` and `review.content` as Forgejo sends them.
+   */
+  async reviewed(target: RepoGit, index: number, state: SubmittedReviewState, content: string, reviewer: Owner): Promise<void> {
+    // Imported when needed: PullsService itself sends through this service, so a static import would be a cycle.
+    const { PullsService } = await import('../pulls/pulls.service');
+    const pull = await this.modules.get(PullsService, { strict: false }).get(target, index, undefined);
+    await this.send('reviewed', target, pull, reviewer, undefined, { event: REVIEW_EVENTS[state], content });
+  }
 }
+
+type ReviewHookEvent = 'pull_request_review_approved' | 'pull_request_review_rejected' | 'pull_request_review_comment';
+
+const REVIEW_EVENTS: Record<SubmittedReviewState, ReviewHookEvent> = {
+  APPROVED: 'pull_request_review_approved',
+  REQUEST_CHANGES: 'pull_request_review_rejected',
+  COMMENT: 'pull_request_review_comment',
+};
