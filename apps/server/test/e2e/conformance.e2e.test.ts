@@ -917,6 +917,9 @@ const STEPS: Step[] = [
   { method: 'GET', path: '/orgs/{org}/public_members', as: 'anonymous', status: 200, needs: ['org'] },
   { method: 'GET', path: '/orgs/{org}/public_members/{username}', as: 'anonymous', status: 204, needs: ['org'] },
   { method: 'DELETE', path: '/orgs/{org}/public_members/{username}', as: 'user', status: 204, needs: ['org'] },
+  { method: 'GET', path: '/admin/cron', as: 'admin', status: 200, keep: (_body, s) => void (s.values.cronTask = 'delete_temporary_files') },
+  { method: 'POST', path: '/admin/cron/{cronTask}', as: 'admin', status: 204, needs: ['cronTask'] },
+  { method: 'GET', path: '/admin/cron', as: 'user', status: 403 },
   // @area misc (issue 14): steps go below this line.
   // Repository templates (issue 14): `{name}` is set by the list step before each read.
   { method: 'GET', path: '/label/templates', as: 'anonymous', status: 200, keep: (_body, s) => void (s.values.name = 'Advanced') },
