@@ -14,6 +14,8 @@ import { freePort, sendRequest, startTestServer, TestRequestInit, TestServer } f
 
 /** What the receiver got: one request. */
 interface Received {
+  /** The path and query the hook's URL named. */
+  url: string;
   headers: IncomingMessage['headers'];
   raw: string;
   body: any;
@@ -29,7 +31,7 @@ async function startReceiver() {
     request.on('data', (chunk) => (raw += chunk));
     request.on('end', () => {
       const body = request.headers['content-type'] === 'application/json' ? JSON.parse(raw) : raw;
-      received.push({ headers: request.headers, raw, body });
+      received.push({ url: request.url ?? '', headers: request.headers, raw, body });
       setTimeout(() => {
         response.statusCode = statuses.shift() ?? 200;
         response.end('thanks');
@@ -162,6 +164,36 @@ describe('webhook deliveries', () => {
     expect(all.filter((r) => r.headers['x-forgejo-event'] === 'create').map((r) => r.body.ref)).toEqual(['main', 'feature']);
     const deleted = all.find((r) => r.headers['x-forgejo-event'] === 'delete')!;
     expect(deleted.body).toMatchObject({ ref: 'feature', ref_type: 'branch', pusher_type: 'user' });
+  });
+
+  it('tells organization and system hooks of the organization’s repositories; API branch writes are events by their author', async () => {
+    const admin = await createTestUser(server, { admin: true });
+    const hookOf = (url: string, events: string[]) => ({ type: 'forgejo', active: true, events, config: { url, content_type: 'json' } });
+    const system = await server.request('/admin/hooks', {
+      method: 'POST',
+      ...as(admin),
+      body: hookOf(`${receiver.url}?system`, ['create', 'delete']),
+    });
+    const org = `hookorg${Date.now().toString(36)}`;
+    expect((await server.request('/orgs', { method: 'POST', ...as(alice), body: { username: org } })).status).toBe(201);
+    expect(
+      (await server.request(`/orgs/${org}/repos`, { method: 'POST', ...as(alice), body: { name: 'svc', auto_init: true } })).status,
+    ).toBe(201);
+    expect(
+      (await server.request(`/orgs/${org}/hooks`, { method: 'POST', ...as(alice), body: hookOf(`${receiver.url}?org`, ['create']) }))
+        .status,
+    ).toBe(201);
+    const branches = `/repos/${org}/svc/branches`;
+    expect((await server.request(branches, { method: 'POST', ...as(alice), body: { new_branch_name: 'feature' } })).status).toBe(201);
+    expect((await server.request(`${branches}/feature`, { method: 'DELETE', ...as(alice) })).status).toBe(204);
+    const all = (await receiver.waitFor(3)).filter((r) => r.body.repository?.full_name === `${org}/svc`);
+    const seen = all.map((r) => `${r.url.split('?')[1]} ${r.headers['x-forgejo-event']} ${r.body.ref} ${r.body.sender.login}`).sort();
+    expect(seen).toEqual([
+      `org create feature ${alice.user.name}`,
+      `system create feature ${alice.user.name}`,
+      `system delete feature ${alice.user.name}`,
+    ]);
+    expect((await server.request(`/admin/hooks/${system.body.id}`, { method: 'DELETE', ...as(admin) })).status).toBe(204);
   });
 
   it('sends only what a hook chose, on the branches its filter lets through', async () => {

@@ -30,7 +30,7 @@ export class BranchWrites {
     await this.protection.requireBranchChange(target, option.new_branch_name, { user: actor }, 'create');
     const start = await this.startOf(target, option);
     await withGitErrors(() => this.refs.createBranch(target.path, option.new_branch_name, start));
-    await this.repos.afterWrite(target);
+    await this.repos.afterWrite(target, actor);
     const branch = await withGitErrors(() => this.refs.getBranch(target.path, option.new_branch_name));
     if (!branch) throw new NotFoundException(`branch ${option.new_branch_name} was deleted meanwhile`);
     return toApiBranch(branch, target.urls, target.canWrite);
@@ -41,7 +41,7 @@ export class BranchWrites {
     if (branchName === target.repo.defaultBranch) throw new ForbiddenException(`can not delete default branch ${branchName}`);
     await this.protection.requireBranchChange(target, branchName, { user: actor }, 'delete');
     await withGitErrors(() => this.refs.deleteBranch(target.path, branchName));
-    await this.repos.afterWrite(target);
+    await this.repos.afterWrite(target, actor);
   }
 
   async rename(target: RepoGit, from: string, option: UpdateBranchRepoOption, actor: Owner): Promise<void> {
@@ -58,7 +58,7 @@ export class BranchWrites {
       throw error instanceof GitConflictError ? sameName() : httpErrorForGit(error);
     }
     if (from === target.repo.defaultBranch) await this.repositories.setDefaultBranch(target.owner, target.repo, option.name);
-    await this.repos.afterWrite(target);
+    await this.repos.afterWrite(target, actor);
   }
 
   /** What the new branch starts from: `old_ref_name` (any revision), else the branch `old_branch_name`, else the default branch. */

@@ -35,7 +35,8 @@ const NEW_BRANCH_COMMITS = 10;
  * repository service's git writes, compares the branches and tags with the
  * last ones seen, and publishes Forgejo's PushPayload, CreatePayload and
  * DeletePayload for each ref that moved. A repository seen for the first time
- * that was not empty only has its refs noted (its past is not news).
+ * only has its refs noted (its creation or its past is not news), unless it
+ * was empty and someone pushed to it.
  */
 @Injectable()
 export class PushEvents implements OnModuleInit {
@@ -63,7 +64,9 @@ export class PushEvents implements OnModuleInit {
     try {
       const events = await this.snapshots.update(repo.id, async (before) => {
         const after = await this.refState(repoPath);
-        if (before === undefined && !repo.isEmpty) return { after, result: [] };
+        // No refs seen yet: a repository being created or forked (no writer) or one older than
+        // webhooks only has its refs noted; a first push into an empty one is news.
+        if (before === undefined && (!writer || !repo.isEmpty)) return { after, result: [] };
         return { after, result: await this.eventsFor(repo, repoPath, refChanges(before ?? {}, after), writer) };
       });
       if (events.length > 0) await this.events.enqueueNow(...events);
