@@ -62,3 +62,4 @@ export {
   type BranchUpdateOptions,
 } from './merge';
 export { readNote, writeNote, removeNote, type GitNote } from './notes';
+export { fastForwardFrom } from './sync';

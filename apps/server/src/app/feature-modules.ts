@@ -51,6 +51,7 @@ import { RepoTemplatesModule } from '../modules/repo-templates/repo-templates.mo
 import { RepoConfigModule } from '../modules/repo-config/repo-config.module';
 import { GitNotesModule } from '../modules/git-notes/git-notes.module';
 import { RepoFlagsModule } from '../modules/repo-flags/repo-flags.module';
+import { SyncForkModule } from '../modules/sync-fork/sync-fork.module';
 // @area oauth2
 import { OAuth2Module } from '../modules/oauth2/oauth2.module';
 // @area end
@@ -113,6 +114,7 @@ export const FEATURE_MODULES = [
   RepoConfigModule,
   GitNotesModule,
   RepoFlagsModule,
+  SyncForkModule,
   // @area oauth2
   OAuth2Module,
   // @area end

@@ -7,6 +7,7 @@ import { MergeConflictError, MergeStyleError, PullMerges } from '../../modules/p
 import { BareRepositories } from '../../modules/repositories/bare-repositories';
 import { GitObjects } from '../../modules/repositories/git-objects';
 import { RepositoryNotes } from '../../modules/git-notes/repository-notes';
+import { ForkSync } from '../../modules/sync-fork/fork-sync';
 import { GitConflictError, GitContentTooLargeError, GitNotFoundError, InvalidGitInputError } from '../../modules/repositories/git-errors';
 import { RepositoryContents } from '../../modules/repositories/repository-contents';
 import { RepositoryHistory } from '../../modules/repositories/repository-history';
@@ -77,6 +78,7 @@ export const GIT_PORTS: FactoryProvider[] = [
   })),
   bindGitPort(RepositorySizes, () => ({ measureSize: git.measureSize })),
   bindGitPort(RepositoryNotes, () => ({ readNote: git.readNote, writeNote: git.writeNote, removeNote: git.removeNote })),
+  bindGitPort(ForkSync, () => ({ fastForwardFrom: git.fastForwardFrom })),
   bindGitPort(PullMerges, () => ({
     checkMerge: git.checkMerge,
     mergePullRequest: git.mergePullRequest,
