@@ -43,7 +43,11 @@ export interface BellowsConfig {
     secretKey: string;
     reverseProxyAuthenticationUser: string;
   };
-  service: { enableReverseProxyAuthenticationApi: boolean };
+  service: {
+    enableReverseProxyAuthenticationApi: boolean;
+    /** `ALLOW_CROSS_REPOSITORY_DEPENDENCIES`: issues may depend on issues of other repositories. */
+    allowCrossRepositoryDependencies: boolean;
+  };
   api: { defaultPagingNum: number; maxResponseItems: number };
   quota: {
     enabled: boolean;

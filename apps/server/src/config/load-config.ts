@@ -101,7 +101,10 @@ export function loadConfig(options: LoadConfigOptions = {}): BellowsConfig {
       secretKey: section('security').string('SECRET_KEY', ''),
       reverseProxyAuthenticationUser: section('security').string('REVERSE_PROXY_AUTHENTICATION_USER', 'X-WEBAUTH-USER'),
     },
-    service: { enableReverseProxyAuthenticationApi: section('service').boolean('ENABLE_REVERSE_PROXY_AUTHENTICATION_API', false) },
+    service: {
+      enableReverseProxyAuthenticationApi: section('service').boolean('ENABLE_REVERSE_PROXY_AUTHENTICATION_API', false),
+      allowCrossRepositoryDependencies: section('service').boolean('ALLOW_CROSS_REPOSITORY_DEPENDENCIES', true),
+    },
     api: { defaultPagingNum: Math.min(defaultPagingNum, maxResponseItems), maxResponseItems },
     quota: {
       enabled: quota.boolean('ENABLED', true),

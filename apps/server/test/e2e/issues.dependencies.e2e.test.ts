@@ -173,3 +173,27 @@ describe('issue dependencies', () => {
     expect((await server.request(issuePath(repo, open, '/dependencies'), { method: 'POST', body: { index: 1 } })).status).toBe(401);
   });
 });
+
+describe('issue dependencies with [service] ALLOW_CROSS_REPOSITORY_DEPENDENCIES = false', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ SERVICE__ALLOW_CROSS_REPOSITORY_DEPENDENCIES: 'false' });
+  }, 60_000);
+  afterAll(() => server?.close());
+
+  it('refuses a dependency on another repository’s issue (400) and still links issues of one repository', async () => {
+    const owner = await createTestUser(server);
+    const auth = { auth: { token: owner.token } };
+    const [here, there] = [await createTestRepository(server, owner.user), await createTestRepository(server, owner.user)];
+    const open = async (r: RepositoryEntity) =>
+      (await server.request(`/repos/${owner.name}/${r.name}/issues`, { method: 'POST', body: { title: 't' }, ...auth })).body.number;
+    const [a, b, c] = [await open(here), await open(here), await open(there)];
+    const link = (body: unknown) =>
+      server.request(`/repos/${owner.name}/${here.name}/issues/${a}/dependencies`, { method: 'POST', body, ...auth });
+    const refused = await link({ owner: owner.name, repo: there.name, index: c });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/ALLOW_CROSS_REPOSITORY_DEPENDENCIES/);
+    expect((await link({ owner: owner.name.toUpperCase(), repo: here.name, index: b })).status).toBe(201);
+  });
+});

@@ -69,7 +69,7 @@ describe('loadConfig', () => {
       expect(config.repository).toEqual({ root: join(data, 'repositories') });
       expect(config.storage).toEqual({ path: join(data, 'storage') });
       expect(config.security).toEqual({ secretKey: '', reverseProxyAuthenticationUser: 'X-WEBAUTH-USER' });
-      expect(config.service).toEqual({ enableReverseProxyAuthenticationApi: false });
+      expect(config.service).toEqual({ enableReverseProxyAuthenticationApi: false, allowCrossRepositoryDependencies: true });
       expect(config.api).toEqual({ defaultPagingNum: 30, maxResponseItems: 50 });
       expect(config.quota).toEqual({ enabled: true, defaultGroups: [], defaultTotal: -1, showNamesToOwners: false });
       expect(config.attachment).toEqual({ maxSizeBytes: 2048 * MiB });

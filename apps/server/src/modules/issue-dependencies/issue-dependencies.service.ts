@@ -1,5 +1,16 @@
-import { ConflictException, HttpException, HttpStatus, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  NotFoundException,
+  UnprocessableEntityException,
+} from '@nestjs/common';
 import { Issue, IssueDependencyStore, Owner, UnitOfWork, wouldCreateCycle } from '@bellows/domain';
+import { CONFIG } from '../../app/tokens';
+import { BellowsConfig } from '../../config';
 import { Actor } from '../../http/auth/actor';
 import { PageOf } from '../../http/page-of';
 import { PageRequest } from '../../http/pagination';
@@ -33,6 +44,7 @@ export class IssueDependenciesService {
     private readonly timeline: TimelineService,
     private readonly shaper: IssueShaper,
     private readonly readable: ReadableIssues,
+    @Inject(CONFIG) private readonly config: BellowsConfig,
   ) {}
 
   /** The issues the given one depends on (`dependency`) or blocks (`blocks`), those the viewer may read. */
@@ -87,6 +99,12 @@ export class IssueDependenciesService {
   private other(path: ResolvedIssue, meta: IssueMeta, actor: Actor): Promise<ResolvedIssue> {
     const owner = meta.owner?.trim() || path.repoCtx.owner.name;
     const repo = meta.repo?.trim() || path.repoCtx.repo.name;
+    const elsewhere = owner.toLowerCase() !== path.repoCtx.owner.lowerName || repo.toLowerCase() !== path.repoCtx.repo.lowerName;
+    if (elsewhere && !this.config.service.allowCrossRepositoryDependencies) {
+      throw new BadRequestException(
+        'dependencies between repositories are off on this server ([service] ALLOW_CROSS_REPOSITORY_DEPENDENCIES)',
+      );
+    }
     return this.lookup.resolveIssue(owner, repo, meta.index, actor);
   }
 
