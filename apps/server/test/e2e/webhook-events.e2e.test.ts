@@ -206,7 +206,7 @@ describe('webhook events', () => {
     expect(cleared.body.issue.labels).toEqual([]);
   });
 
-  it('sends pull_request opened, edited, closed, reopened, reviewed, and closed with merged true when it is merged', async () => {
+  it('sends pull_request opened, synchronized, edited, closed, reopened, reviewed, and closed with merged true when it is merged', async () => {
     const fullName = await hookedRepo();
     const file = await server.request(`/repos/${fullName}/contents/feature.txt`, {
       method: 'POST',
@@ -238,6 +238,20 @@ describe('webhook events', () => {
         base: { ref: 'main' },
       },
       repository: { full_name: fullName },
+      sender: { login: alice.name },
+    });
+
+    const pushed = await server.request(`/repos/${fullName}/contents/more.txt`, {
+      method: 'POST',
+      ...as(alice),
+      body: { content: Buffer.from('more\n').toString('base64'), message: 'More of the feature', branch: 'feature' },
+    });
+    expect(pushed.status).toBe(201);
+    const synchronized = await receiver.waitFor(ofEvent('pull_request_sync', 'synchronized', about(fullName)));
+    expect(synchronized.event).toBe('pull_request');
+    expect(synchronized.body).toMatchObject({
+      number: opened.body.number,
+      pull_request: { head: { ref: 'feature', sha: pushed.body.commit.sha } },
       sender: { login: alice.name },
     });
 

@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit, Optional } from '@nestjs/common';
 import { isFromAnotherRepository, Owner, PullRequestStore, PullRequestWithIssue, Repository } from '@bellows/domain';
 import { CommentType } from '../issues/timeline-types';
 import { withGitErrors } from '../repo-files/git-errors';
@@ -7,6 +7,7 @@ import { RepositoryRefs } from '../repositories/repository-refs';
 import { RepositoryService } from '../repositories/repository.service';
 import { ForkPullHeads } from './fork-pull-heads';
 import { PullMerges, pullHeadRef } from './pull-merges';
+import { PullWebhooks } from '../webhook-events/pull-webhooks.service';
 
 /** Open pull requests read per page while following a write. */
 const PAGE = 100;
@@ -31,6 +32,8 @@ export class PullHeads implements OnModuleInit {
     private readonly repositories: RepositoryService,
     private readonly forkHeads: ForkPullHeads,
     private readonly history: RepositoryHistory,
+    /** Webhooks' `pull_request_sync` events; optional so pull requests work without them. */
+    @Optional() private readonly webhooks?: PullWebhooks,
   ) {}
 
   onModuleInit(): void {
@@ -46,7 +49,10 @@ export class PullHeads implements OnModuleInit {
       if (pull.issue.isClosed || branchSha === undefined) return kept ?? branchSha;
       if (branchSha !== kept) {
         await this.merges.setRef(repoPath, ref, branchSha);
-        if (kept !== undefined) await this.recordPush(repoPath, pull, kept, branchSha, pusher);
+        if (kept !== undefined) {
+          await this.recordPush(repoPath, pull, kept, branchSha, pusher);
+          await this.webhooks?.synchronized(repoPath, pull, pusher);
+        }
       }
       return branchSha;
     });

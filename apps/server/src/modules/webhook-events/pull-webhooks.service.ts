@@ -1,10 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { Owner, PullRequestWithIssue, SubmittedReviewState } from '@bellows/domain';
+import { Owner, OwnerStore, PullRequestWithIssue, RepositoryStore, SubmittedReviewState } from '@bellows/domain';
 import { ShapeContext, toApiUser } from '../accounts/dto/user.dto';
 import { SHAPE_CONTEXT } from '../accounts/shape-context.provider';
 import { ApiPullRequest } from '../pulls/dto/pull-request.dto';
 import { RepoGit } from '../repo-files/repo-git';
+import { RepoUrls } from '../repo-files/repo-urls';
 import { toApiRepository } from '../repositories/dto/repository.dto';
 import { WebhookEvents } from '../webhooks/webhook-events';
 import { editChanges, HookChanges, HookIssueAction, PullRequestPayload } from './payloads/hook-payloads';
@@ -17,9 +18,13 @@ import { editChanges, HookChanges, HookIssueAction, PullRequestPayload } from '.
  */
 @Injectable()
 export class PullWebhooks {
+  private readonly logger = new Logger(PullWebhooks.name);
+
   constructor(
     private readonly hooks: WebhookEvents,
     private readonly modules: ModuleRef,
+    private readonly repositories: RepositoryStore,
+    private readonly owners: OwnerStore,
     @Inject(SHAPE_CONTEXT) private readonly ctx: ShapeContext,
   ) {}
 
@@ -37,6 +42,7 @@ export class PullWebhooks {
     sender: Owner,
     changes?: HookChanges,
     review?: { event: ReviewHookEvent; content: string },
+    event: 'pull_request' | 'pull_request_sync' = 'pull_request',
   ): Promise<void> {
     const payload: PullRequestPayload = {
       action,
@@ -51,7 +57,7 @@ export class PullWebhooks {
       review: review ? { type: review.event, content: review.content } : null,
     };
     await this.hooks.enqueueNow({
-      event: review?.event ?? 'pull_request',
+      event: review?.event ?? event,
       repoId: target.repo.id,
       ownerId: target.owner.id,
       branch: pull.base.ref,
@@ -92,6 +98,38 @@ export class PullWebhooks {
     const { PullsService } = await import('../pulls/pulls.service');
     const pull = await this.modules.get(PullsService, { strict: false }).get(target, index, undefined);
     await this.send('reviewed', target, pull, reviewer, undefined, { event: REVIEW_EVENTS[state], content });
+  }
+
+  /**
+   * `pull_request_sync` `synchronized`: the head branch of an open pull request
+   * moved (a push, a commit through the API, a push to the fork it comes
+   * from). The sender is the pusher, or the pull request's poster when the
+   * move was seen without one. A failure is logged: it never fails the push
+   * or the read that noticed the move.
+   */
+  async synchronized(repoPath: string, pull: PullRequestWithIssue, pusher: Owner | undefined): Promise<void> {
+    try {
+      const repo = await this.repositories.findById(pull.issue.repoId);
+      const [owner, poster] = await Promise.all([
+        repo ? this.owners.findById(repo.ownerId) : null,
+        pusher ?? (pull.issue.posterId === null ? null : this.owners.findById(pull.issue.posterId)),
+      ]);
+      if (!repo || !owner || !poster) return;
+      // The base repository as its owner sees it: the event is about it, not about what a caller may read.
+      const target: RepoGit = {
+        owner,
+        repo,
+        permission: 'owner',
+        path: repoPath,
+        urls: new RepoUrls(this.ctx.rootUrl, owner, repo),
+        canWrite: true,
+      };
+      const { PullsService } = await import('../pulls/pulls.service');
+      const shaped = await this.modules.get(PullsService, { strict: false }).get(target, pull.issue.index, undefined);
+      await this.send('synchronized', target, shaped, poster, undefined, undefined, 'pull_request_sync');
+    } catch (error) {
+      this.logger.error(`could not queue the pull_request_sync event of pull request ${pull.id}: ${error}`);
+    }
   }
 }
 
