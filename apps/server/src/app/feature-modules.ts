@@ -35,6 +35,7 @@ import { WebhookEventsModule } from '../modules/webhook-events/webhook-events.mo
 import { WatchesModule } from '../modules/watches/watches.module';
 import { IssueSubscriptionsModule } from '../modules/issue-subscriptions/issue-subscriptions.module';
 import { ReactionsModule } from '../modules/reactions/reactions.module';
+import { IssueDeadlinesModule } from '../modules/issue-deadlines/issue-deadlines.module';
 // @area issues-time
 import { TimeTrackingModule } from '../modules/time-tracking/time-tracking.module';
 import { IssueDependenciesModule } from '../modules/issue-dependencies/issue-dependencies.module';
@@ -98,6 +99,7 @@ export const FEATURE_MODULES = [
   WatchesModule,
   IssueSubscriptionsModule,
   ReactionsModule,
+  IssueDeadlinesModule,
   // @area issues-time
   TimeTrackingModule,
   IssueDependenciesModule,

@@ -736,6 +736,24 @@ const STEPS: Step[] = [
     needs: ['reactedComment'],
     body: () => ({ content: 'rocket' }),
   },
+  // The issue's deadline, set and then removed.
+  {
+    method: 'POST',
+    path: '/repos/{socialOwner}/{socialRepo}/issues/{socialIndex}/deadline',
+    as: 'user',
+    status: 201,
+    needs: ['socialIndex'],
+    body: () => ({ due_date: '2030-01-31T12:00:00Z' }),
+  },
+  { method: 'GET', path: '/repos/{socialOwner}/{socialRepo}/issues/{socialIndex}', as: 'anonymous', status: 200, needs: ['socialIndex'] },
+  {
+    method: 'POST',
+    path: '/repos/{socialOwner}/{socialRepo}/issues/{socialIndex}/deadline',
+    as: 'user',
+    status: 201,
+    needs: ['socialIndex'],
+    body: () => ({ due_date: null }),
+  },
   // Watching the repository, and subscribing to its issue.
   { method: 'PUT', path: '/repos/{socialOwner}/{socialRepo}/subscription', as: 'admin', status: 200, needs: ['socialRepo'] },
   { method: 'GET', path: '/repos/{socialOwner}/{socialRepo}/subscription', as: 'admin', status: 200, needs: ['socialRepo'] },

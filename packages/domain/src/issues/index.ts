@@ -22,6 +22,7 @@ export * from './issue-label-store';
 export * from './issue-watch-store';
 export * from './reaction';
 export * from './reaction-store';
+export * from './issue-deadline';
 export * from './tracked-time';
 export * from './tracked-time-store';
 export * from './issue-dependency-store';

@@ -23,6 +23,8 @@ export interface Issue {
   closedAt: Date | null;
   /** The milestone it belongs to; null when none. */
   milestoneId: number | null;
+  /** When it is due (the end of a day); null or absent when it has no deadline. */
+  deadline?: Date | null;
 }
 
 /** What opening an issue takes; its number, update and closing dates are filled in by the store. */
@@ -37,7 +39,7 @@ export interface NewIssue {
 }
 
 /** The columns of an issue an edit may write. */
-export type IssueChanges = Partial<Pick<Issue, 'title' | 'body' | 'isClosed' | 'closedAt' | 'milestoneId' | 'updatedAt'>>;
+export type IssueChanges = Partial<Pick<Issue, 'title' | 'body' | 'isClosed' | 'closedAt' | 'milestoneId' | 'updatedAt' | 'deadline'>>;
 
 /** What a list of a repository's issues is narrowed to; absent fields do not narrow it. */
 export interface IssueFilter {

@@ -59,6 +59,10 @@ export class IssueEntity implements Issue {
   @Column({ name: 'closed_at', ...timestampColumn({ nullable: true }) })
   closedAt!: Date | null;
 
+  /** When it is due; null when it has no deadline. */
+  @Column({ name: 'deadline', ...timestampColumn({ nullable: true }) })
+  deadline?: Date | null;
+
   /** The milestone it belongs to (added by the issues migration); null when none. */
   @Index('ix_issue_milestone')
   @Column({ name: 'milestone_id', type: 'integer', nullable: true })

@@ -33,6 +33,7 @@ import { Webhooks1763800030000 } from './1763800030000-webhooks';
 import { RepositoryWatchers1763800032000 } from './1763800032000-repository-watchers';
 import { IssueWatches1763800032100 } from './1763800032100-issue-watches';
 import { Reactions1763800032200 } from './1763800032200-reactions';
+import { IssueDeadlines1763800032300 } from './1763800032300-issue-deadlines';
 // @area issues-time
 import { IssueTimeAndDependencies1763800033000 } from './1763800033000-issue-time-and-dependencies';
 import { TimelineTimeAndDependency1763800033100 } from './1763800033100-timeline-time-and-dependency';
@@ -84,6 +85,7 @@ export const MIGRATIONS = [
   RepositoryWatchers1763800032000,
   IssueWatches1763800032100,
   Reactions1763800032200,
+  IssueDeadlines1763800032300,
   // @area issues-time
   IssueTimeAndDependencies1763800033000,
   TimelineTimeAndDependency1763800033100,

@@ -80,6 +80,7 @@ export class ApiIssue {
   @ApiProperty({ format: 'date-time' }) created_at!: string;
   @ApiProperty({ format: 'date-time' }) updated_at!: string;
   @ApiPropertyOptional({ format: 'date-time' }) closed_at?: string;
+  @ApiPropertyOptional({ format: 'date-time', description: 'absent when the issue has no deadline' }) due_date?: string;
   @ApiProperty({ type: ApiPullRequestMeta, nullable: true, description: 'null for issues' }) pull_request!: ApiPullRequestMeta | null;
   @ApiProperty({ type: ApiRepositoryMeta }) repository!: ApiRepositoryMeta;
   @ApiProperty({ type: 'integer', format: 'int64' }) pin_order!: number;
@@ -132,6 +133,7 @@ export function toApiIssue(issue: Issue, extras: IssueExtras, place: IssuePlace,
     created_at: issue.createdAt.toISOString(),
     updated_at: issue.updatedAt.toISOString(),
     ...(issue.closedAt ? { closed_at: issue.closedAt.toISOString() } : {}),
+    ...(issue.deadline ? { due_date: issue.deadline.toISOString() } : {}),
     pull_request: extras.pull
       ? {
           merged: extras.pull.merged,
