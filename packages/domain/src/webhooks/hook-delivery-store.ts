@@ -12,6 +12,8 @@ export abstract class HookDeliveryStore {
   abstract claimDue(now: Date, leaseUntil: Date, limit: number): Promise<HookDelivery[]>;
   /** Records an attempt and what follows from it (a settled delivery sets its hook's last status), in one transaction; the lease ends. */
   abstract recordAttempt(deliveryId: number, attempt: NewHookDeliveryAttempt, outcome: AttemptOutcome): Promise<void>;
+  /** Deletes the hook's settled (delivered or failed) deliveries but the newest `keep`, with their attempts; pending ones stay. */
+  abstract pruneSettled(hookId: number, keep: number): Promise<void>;
   /** The deliveries of hook `hookId`, newest first, with their attempts (oldest first). */
   abstract listForHook(
     hookId: number,

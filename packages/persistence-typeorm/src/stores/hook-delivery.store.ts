@@ -1,4 +1,4 @@
-import { EntityManager, In } from 'typeorm';
+import { EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import {
   AttemptOutcome,
   HookDelivery,
@@ -84,6 +84,22 @@ export class TypeOrmHookDeliveryStore implements HookDeliveryStore {
           .where('id = (SELECT hook_id FROM hook_delivery WHERE id = :id)', { id: deliveryId })
           .execute();
       }
+    });
+  }
+
+  async pruneSettled(hookId: number, keep: number): Promise<void> {
+    const settled = (qb: SelectQueryBuilder<HookDeliveryEntity>) => qb.where("d.hook_id = :hookId AND d.state <> 'pending'", { hookId });
+    const cutoff = await settled(this.deliveries.createQueryBuilder('d').select('d.id', 'id'))
+      .orderBy('d.id', 'DESC')
+      .offset(keep)
+      .limit(1)
+      .getRawOne<{ id: number }>();
+    if (!cutoff) return;
+    await this.inTransaction(async (manager) => {
+      const doomed = `SELECT id FROM hook_delivery WHERE hook_id = :hookId AND state <> 'pending' AND id <= :cutoff`;
+      const params = { hookId, cutoff: Number(cutoff.id) };
+      await manager.createQueryBuilder().delete().from(HookDeliveryAttemptEntity).where(`delivery_id IN (${doomed})`, params).execute();
+      await manager.createQueryBuilder().delete().from(HookDeliveryEntity).where(`id IN (${doomed})`, params).execute();
     });
   }
 

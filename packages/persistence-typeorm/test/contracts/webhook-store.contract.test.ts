@@ -83,4 +83,31 @@ describeEachEngine('Webhook stores contract', (ctx) => {
     expect(listed.deliveries[0].attemptList.map((a) => a.responseStatus)).toEqual([500, 200]);
     expect(listed.deliveries[0].attemptList[0].requestHeaders).toEqual({ 'X-Forgejo-Event': 'push' });
   });
+
+  it('prunes a hook’s settled deliveries to the newest ones, keeping every pending one', async () => {
+    const owner = await insertOwner(ctx().db);
+    const hook = await hooks().create(hookOf(owner.id));
+    const uuid = (n: number) => `00000000-0000-4000-8000-00000000010${n}`;
+    await deliveries().enqueue([1, 2, 3, 4].map((n) => ({ hookId: hook.id, uuid: uuid(n), event: 'push' as const, payload: '{}' })));
+    const now = new Date();
+    const claimed = (await deliveries().claimDue(now, new Date(now.getTime() + 60_000), 500)).filter((d) => d.hookId === hook.id);
+    const attempt = {
+      startedAt: now,
+      durationMs: 1,
+      requestUrl: 'u',
+      requestHeaders: {},
+      requestBody: '{}',
+      responseStatus: 200,
+      responseBody: '',
+      error: null,
+    };
+    for (const delivery of claimed.slice(0, 3)) await deliveries().recordAttempt(delivery.id, attempt, { state: 'delivered' });
+    await deliveries().pruneSettled(hook.id, 1);
+    const left = await deliveries().listForHook(hook.id, { offset: 0, limit: 10 });
+    expect(left.deliveries.map((d) => [d.uuid, d.state])).toEqual([
+      [uuid(4), 'pending'],
+      [uuid(3), 'delivered'],
+    ]);
+    expect(left.deliveries[1].attemptList).toHaveLength(1);
+  });
 });

@@ -10,6 +10,8 @@ import { WebhooksService } from './webhooks.service';
 const POLL_MS = 1000;
 /** Deliveries sent at once by one server: a slow receiver holds one slot, never the requests that queued events. */
 const CONCURRENCY = 4;
+/** Settled deliveries kept per hook (with their attempts) for the deliveries list; older ones are deleted. */
+const KEPT_SETTLED_DELIVERIES = 100;
 /** A lease outlives the longest attempt by this much; a delivery whose server died is taken again after it. */
 const LEASE_MARGIN_MS = 10_000;
 
@@ -88,6 +90,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       const policy = { maxAttempts: this.config.webhook.maxAttempts, backoffMs: this.config.webhook.retryBackoffMs };
       const outcome = attemptOutcome(delivery.attempts + 1, attempt.responseStatus, policy, new Date());
       await this.deliveries.recordAttempt(delivery.id, attempt, outcome);
+      if (outcome.state !== 'pending') await this.deliveries.pruneSettled(hook.id, KEPT_SETTLED_DELIVERIES);
       if (outcome.state === 'failed') {
         this.logger.warn(`webhook ${hook.id}: delivery ${delivery.uuid} given up after ${delivery.attempts + 1} attempts`);
       }
