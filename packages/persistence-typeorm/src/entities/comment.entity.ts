@@ -84,9 +84,9 @@ export class CommentEntity implements IssueComment {
 
   /** Time entries (add, stop, delete): the tracked time they are about. */
   @Column({ name: 'time_id', type: 'integer', nullable: true })
-  timeId!: number | null;
+  timeId?: number | null;
 
   /** Dependency entries: the other issue of the dependency. */
   @Column({ name: 'dependent_issue_id', type: 'integer', nullable: true })
-  dependentIssueId!: number | null;
+  dependentIssueId?: number | null;
 }
