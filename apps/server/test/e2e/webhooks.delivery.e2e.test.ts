@@ -164,6 +164,15 @@ describe('webhook deliveries', () => {
     expect(all.filter((r) => r.headers['x-forgejo-event'] === 'create').map((r) => r.body.ref)).toEqual(['main', 'feature']);
     const deleted = all.find((r) => r.headers['x-forgejo-event'] === 'delete')!;
     expect(deleted.body).toMatchObject({ ref: 'feature', ref_type: 'branch', pusher_type: 'user' });
+
+    // An annotated tag: a create event naming its commit, and a push of the tag ref with no commits.
+    await git.ok(['tag', '-a', 'v1.0', '-m', 'release'], work);
+    await git.ok(['push', '--quiet', remote, 'v1.0'], work);
+    const withTag = await receiver.waitFor(8);
+    const tagCreate = withTag.find((r) => r.headers['x-forgejo-event'] === 'create' && r.body.ref_type === 'tag')!;
+    expect(tagCreate.body).toMatchObject({ ref: 'v1.0', sha: third });
+    const tagPush = withTag.find((r) => r.headers['x-forgejo-event'] === 'push' && r.body.ref === 'refs/tags/v1.0')!;
+    expect(tagPush.body).toMatchObject({ before: '0'.repeat(40), commits: [], total_commits: 0 });
   });
 
   it('tells organization and system hooks of the organization’s repositories; API branch writes are events by their author', async () => {
