@@ -29,7 +29,7 @@ export class ApiTeamSearchResults {
   @ApiProperty({ type: [ApiTeam] }) data!: ApiTeam[];
 }
 
-/** Lookups across teams and organizations: team search, the caller's teams, a user's permissions in an organization, every organization for site admins. */
+/** Lookups in one organization: team search and a user's permissions there. */
 @ApiTags('organization')
 @ScopeGroup('organization')
 @Controller()
@@ -69,16 +69,6 @@ export class OrgLookupsController {
     return { ok: true, data: page.items.map((team) => toApiTeam(team, org, this.shapes)) };
   }
 
-  @Get('user/teams')
-  @ScopeGroup('user')
-  @RequireSignIn()
-  @paged()
-  @ApiOkResponse({ type: [ApiTeam] })
-  async userListTeams(@CurrentActor() actor: Actor, @Paging() paging: PageRequest): Promise<PageOf<ApiTeam>> {
-    const page = await this.lookups.teamsOfUser(actor.user, paging);
-    return page.map(({ team, org }) => toApiTeam(team, org, this.shapes));
-  }
-
   @Get('users/:username/orgs/:org/permissions')
   @RequireSignIn()
   @ApiOkResponse({ type: ApiOrganizationPermissions })
@@ -93,10 +83,39 @@ export class OrgLookupsController {
     const org = await this.membership.findVisibleOrg(orgName, actor.user);
     return this.lookups.permissionsIn(org, user);
   }
+}
+
+/** `GET /user/teams`: the caller's teams in every organization (Forgejo files it under `user`). */
+@ApiTags('user')
+@ScopeGroup('user')
+@Controller()
+export class UserTeamsController {
+  constructor(
+    private readonly lookups: OrgLookupsService,
+    @Inject(SHAPE_CONTEXT) private readonly shapes: ShapeContext,
+  ) {}
+
+  @Get('user/teams')
+  @RequireSignIn()
+  @paged()
+  @ApiOkResponse({ type: [ApiTeam] })
+  async userListTeams(@CurrentActor() actor: Actor, @Paging() paging: PageRequest): Promise<PageOf<ApiTeam>> {
+    const page = await this.lookups.teamsOfUser(actor.user, paging);
+    return page.map(({ team, org }) => toApiTeam(team, org, this.shapes));
+  }
+}
+
+/** `GET /admin/orgs`: every organization, for site admins. */
+@ApiTags('admin')
+@ScopeGroup('admin')
+@Controller()
+export class AdminOrgsController {
+  constructor(
+    private readonly lookups: OrgLookupsService,
+    @Inject(SHAPE_CONTEXT) private readonly shapes: ShapeContext,
+  ) {}
 
   @Get('admin/orgs')
-  @ApiTags('admin')
-  @ScopeGroup('admin')
   @RequireSiteAdmin()
   @paged()
   @ApiOkResponse({ type: [ApiOrganization] })
