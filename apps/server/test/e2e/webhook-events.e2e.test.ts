@@ -59,7 +59,7 @@ describe('webhook events', () => {
     expect(delivery.headers['content-type']).toMatch(/^application\/json/);
   }
 
-  /** The payload's objects have the shapes of Forgejo's API (the read operation answering each object). */
+  /** The payload's objects have the shapes of Forgejo's API (the read operation answering each object; a wiki's `comment` is text). */
   function expectForgejoObjects(body: any): void {
     const shapes: Record<string, string> = {
       issue: '/repos/{owner}/{repo}/issues/{index}',
@@ -71,7 +71,8 @@ describe('webhook events', () => {
       sender: '/users/{username}',
       organization: '/users/{username}',
     };
-    for (const [field, path] of Object.entries(shapes)) if (body[field]) expectForgejoShape('GET', path, 200, body[field]);
+    for (const [field, path] of Object.entries(shapes))
+      if (typeof body[field] === 'object' && body[field] !== null) expectForgejoShape('GET', path, 200, body[field]);
   }
 
   it('sends issues opened, edited, closed and reopened with the issue as the API shows it', async () => {
@@ -338,6 +339,36 @@ describe('webhook events', () => {
     expect((await server.request(`${releases}/${published.body.id}`, { method: 'DELETE', ...as(alice) })).status).toBe(204);
     const deleted = await receiver.waitFor(ofEvent('release', 'deleted', about(fullName)));
     expect(deleted.body.release).toMatchObject({ id: published.body.id, tag_name: 'v1.0.0' });
+  });
+
+  it('sends wiki created, edited and deleted with the page name and the commit message', async () => {
+    const fullName = await hookedRepo();
+    const wiki = `/repos/${fullName}/wiki`;
+    const b64 = (text: string) => Buffer.from(text).toString('base64');
+    const created = await server.request(`${wiki}/new`, {
+      method: 'POST',
+      ...as(alice),
+      body: { title: 'Home', content_base64: b64('# Welcome') },
+    });
+    expect(created.status).toBe(201);
+    const createdEvent = await receiver.waitFor(ofEvent('wiki', 'created', about(fullName)));
+    expectSigned(createdEvent);
+    expectForgejoObjects(createdEvent.body);
+    expect(createdEvent.event).toBe('wiki');
+    expect(createdEvent.body).toMatchObject({ action: 'created', page: 'Home', comment: 'Add Home', sender: { login: alice.name } });
+
+    const edited = await server.request(`${wiki}/page/Home`, {
+      method: 'PATCH',
+      ...as(alice),
+      body: { content_base64: b64('# Welcome!'), message: 'Shout' },
+    });
+    expect(edited.status).toBe(200);
+    const editedEvent = await receiver.waitFor(ofEvent('wiki', 'edited', about(fullName)));
+    expect(editedEvent.body).toMatchObject({ page: 'Home', comment: 'Shout' });
+
+    expect((await server.request(`${wiki}/page/Home`, { method: 'DELETE', ...as(alice) })).status).toBe(204);
+    const deleted = await receiver.waitFor(ofEvent('wiki', 'deleted', about(fullName)));
+    expect(deleted.body).toMatchObject({ page: 'Home', comment: 'Delete Home' });
   });
 
   it("sends repository created and deleted to the owner's hooks, and fork to the forked repository's", async () => {

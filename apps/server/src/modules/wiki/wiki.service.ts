@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException, Optional } from '@nestjs/common';
 import { Owner } from '@bellows/domain';
 import { PageRequest } from '../../http/pagination';
 import { withGitErrors } from '../repo-files/git-errors';
@@ -9,6 +9,7 @@ import { GitConflictError } from '../repositories/git-errors';
 import { GitIdentity, RepositoryContents } from '../repositories/repository-contents';
 import { RepositoryHistory } from '../repositories/repository-history';
 import { RepositoryRefs } from '../repositories/repository-refs';
+import { WikiWebhooks } from '../webhook-events/wiki-webhooks.service';
 import { pageOfFile, wikiPageName, WikiPageName } from './wiki-page-name';
 import {
   ApiWikiCommitList,
@@ -37,6 +38,8 @@ export class WikiService {
     private readonly refs: RepositoryRefs,
     private readonly history: RepositoryHistory,
     private readonly contents: RepositoryContents,
+    /** Webhooks' `wiki` events; optional so the wiki works without them. */
+    @Optional() private readonly webhooks?: WikiWebhooks,
   ) {}
 
   async listPages(target: RepoGit, paging: PageRequest): Promise<[ApiWikiPageMetaData[], number]> {
@@ -81,6 +84,7 @@ export class WikiService {
       }
       await this.write(path, branch, name, decode(input.content_base64), input.message || `Add ${name.title}`, author, null);
     });
+    await this.webhooks?.send('created', target, name.title, input.message || `Add ${name.title}`, author);
     return this.describe(target, path, branch, name);
   }
 
@@ -112,6 +116,7 @@ export class WikiService {
         expectedBlobSha: existing,
       });
     });
+    await this.webhooks?.send('edited', target, renamed.title, input.message || `Update ${renamed.title}`, author);
     return this.describe(target, path, branch, renamed);
   }
 
@@ -129,6 +134,7 @@ export class WikiService {
         expectedBlobSha: existing,
       });
     });
+    await this.webhooks?.send('deleted', target, name.title, `Delete ${name.title}`, author);
   }
 
   private async describe(target: RepoGit, path: string, branch: string, name: WikiPageName): Promise<ApiWikiPage> {

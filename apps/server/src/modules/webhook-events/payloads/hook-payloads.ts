@@ -34,6 +34,7 @@ export type HookIssueAction =
 export type HookCommentAction = 'created' | 'edited' | 'deleted';
 export type HookReleaseAction = 'published' | 'updated' | 'deleted';
 export type HookRepositoryAction = 'created' | 'deleted';
+export type HookWikiAction = 'created' | 'edited' | 'deleted';
 
 /** What an edit changed: the previous values (Forgejo's ChangesPayload). */
 export interface HookChanges {
@@ -99,6 +100,15 @@ export interface ForkPayload {
   forkee: ApiRepository;
   repository: ApiRepository;
   sender: ApiUser;
+}
+
+/** Sent for `wiki`: the page's name and the message of the commit that changed it. */
+export interface WikiPayload {
+  action: HookWikiAction;
+  repository: ApiRepository;
+  sender: ApiUser;
+  page: string;
+  comment: string;
 }
 
 /** The parts every issue event is made of, shaped by the API's mappers. */
