@@ -465,7 +465,7 @@ describe('OAuth2 token lifetimes from [oauth2]', () => {
     ).body;
     const signIn = { authorization: `Basic ${Buffer.from(`${ada.name}:${ada.password}`).toString('base64')}` };
     const query = new URLSearchParams({ client_id: app.client_id, redirect_uri: redirect, response_type: 'code', state: 's' });
-    const asked = await (await fetch(`${server.url}login/oauth/authorize?${query}`, { headers: signIn })).json();
+    const asked = (await (await fetch(`${server.url}login/oauth/authorize?${query}`, { headers: signIn })).json()) as { consent: string };
     const granted = await fetch(`${server.url}login/oauth/grant`, {
       method: 'POST',
       headers: { ...signIn, 'content-type': 'application/json' },
@@ -473,7 +473,7 @@ describe('OAuth2 token lifetimes from [oauth2]', () => {
       redirect: 'manual',
     });
     const code = new URL(granted.headers.get('location') as string).searchParams.get('code') as string;
-    const issued = await (
+    const issued = (await (
       await fetch(`${server.url}login/oauth/access_token`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -485,7 +485,7 @@ describe('OAuth2 token lifetimes from [oauth2]', () => {
           client_secret: app.client_secret,
         }),
       })
-    ).json();
+    ).json()) as { expires_in: number; access_token: string };
     expect(issued.expires_in).toBe(1);
     expect((await server.request('/user', { headers: { authorization: `Bearer ${issued.access_token}` } })).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1100));
