@@ -123,6 +123,8 @@ export class WebhooksService {
   async deliveriesOf(scope: WebhookScope, id: number, paging: PageRequest): Promise<{ page: PageOf<ApiHookDelivery>; lastStatus: string }> {
     const hook = await this.find(scope, id);
     const { deliveries, total } = await this.deliveries.listForHook(hook.id, paging);
+    // Read after the list: a delivery settles with its hook's status in one transaction, so the status is never older than the list.
+    const lastStatus = (await this.hooks.findInScope(scope, id))?.lastStatus ?? hook.lastStatus;
     const items = deliveries.map((delivery): ApiHookDelivery => ({
       id: delivery.id,
       uuid: delivery.uuid,
@@ -142,7 +144,7 @@ export class WebhooksService {
         error: attempt.error,
       })),
     }));
-    return { page: new PageOf(items, total, paging), lastStatus: hook.lastStatus };
+    return { page: new PageOf(items, total, paging), lastStatus };
   }
 
   /** The secret of a hook in clear, for signing (never for answers). */
