@@ -36,6 +36,7 @@ import { TypeOrmRepoWatchStore } from './stores/repo-watch.store';
 import { TypeOrmFollowStore } from './stores/follow.store';
 import { TypeOrmRepoFlagStore } from './stores/repo-flag.store';
 import { TypeOrmEmailAddressStore } from './stores/email-address.store';
+import { TypeOrmUserBlockStore } from './stores/user-block.store';
 import { TypeOrmPublicMemberStore } from './stores/public-member.store';
 import { TypeOrmOAuth2ApplicationStore, TypeOrmOAuth2GrantStore } from './stores/oauth2.store';
 import { TypeOrmRepositorySearchStore } from './stores/repository-search.store';
@@ -118,6 +119,8 @@ export class Database {
   readonly follows: TypeOrmFollowStore;
   /** The e-mail addresses users add beside their primary one. */
   readonly emailAddresses: TypeOrmEmailAddressStore;
+  /** Users blocked by users or organizations (blocking ends follows, watches and collaborations). */
+  readonly userBlocks: TypeOrmUserBlockStore;
   /** Which members of organizations show their membership publicly. */
   readonly publicMembers: TypeOrmPublicMemberStore;
   /** OAuth2 applications, and users' grants to them with the codes and tokens issued (hashed). */
@@ -192,6 +195,7 @@ export class Database {
     this.repoWatches = new TypeOrmRepoWatchStore(manager, inTransaction);
     this.follows = new TypeOrmFollowStore(manager, inTransaction);
     this.emailAddresses = new TypeOrmEmailAddressStore(manager, inTransaction);
+    this.userBlocks = new TypeOrmUserBlockStore(manager, inTransaction);
     this.publicMembers = new TypeOrmPublicMemberStore(manager);
     this.oauth2Applications = new TypeOrmOAuth2ApplicationStore(manager, inTransaction);
     this.oauth2Grants = new TypeOrmOAuth2GrantStore(manager);

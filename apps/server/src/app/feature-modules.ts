@@ -42,6 +42,7 @@ import { IssueDependenciesModule } from '../modules/issue-dependencies/issue-dep
 // @area users
 import { EmailsModule } from '../modules/emails/emails.module';
 import { UserSettingsModule } from '../modules/user-settings/user-settings.module';
+import { UserBlocksModule } from '../modules/user-blocks/user-blocks.module';
 // @area orgs-teams
 import { TeamRepositoriesModule } from '../modules/team-repositories/team-repositories.module';
 import { OrgLookupsModule } from '../modules/org-lookups/org-lookups.module';
@@ -106,6 +107,7 @@ export const FEATURE_MODULES = [
   // @area users
   EmailsModule,
   UserSettingsModule,
+  UserBlocksModule,
   // @area orgs-teams
   TeamRepositoriesModule,
   OrgLookupsModule,

@@ -894,7 +894,7 @@ const STEPS: Step[] = [
   },
   // @area users (issue 14): steps go below this line.
   // Users' e-mail addresses and settings (issue 14).
-  { method: 'GET', path: '/user/settings', as: 'user', status: 200 },
+  { method: 'GET', path: '/user/settings', as: 'user', status: 200, keep: (_body, s) => void (s.values.adminName = s.admin.name) },
   { method: 'PATCH', path: '/user/settings', as: 'user', status: 200, body: () => ({ location: 'Conformance', hide_email: true }) },
   { method: 'POST', path: '/user/emails', as: 'user', status: 201, body: () => ({ emails: [`conf-extra-${unique}@example.org`] }) },
   { method: 'POST', path: '/user/emails', as: 'admin', status: 422, body: () => ({ emails: [`conf-extra-${unique}@example.org`] }) },
@@ -903,6 +903,13 @@ const STEPS: Step[] = [
   { method: 'GET', path: '/admin/emails/search', query: `?q=conf-extra-${unique}`, as: 'admin', status: 200 },
   { method: 'GET', path: '/admin/emails', as: 'user', status: 403 },
   { method: 'DELETE', path: '/user/emails', as: 'user', status: 204, body: () => ({ emails: [`conf-extra-${unique}@example.org`] }) },
+  // Blocked users (issue 14): the fixture user blocks the admin, then lets them be.
+  { method: 'PUT', path: '/user/block/{adminName}', as: 'user', status: 204 },
+  { method: 'GET', path: '/user/list_blocked', as: 'user', status: 200 },
+  { method: 'PUT', path: '/user/unblock/{adminName}', as: 'user', status: 204 },
+  { method: 'PUT', path: '/user/block/{username}', as: 'user', status: 422 },
+  { method: 'PUT', path: '/orgs/{org}/block/{missing}', as: 'user', status: 404, needs: ['org'] },
+  { method: 'GET', path: '/orgs/{org}/list_blocked', as: 'user', status: 200, needs: ['org'] },
   // @area orgs-teams (issue 14): steps go below this line.
   // Team repositories, lookups and the deprecated org repo path (issue 14), in the scenario's organization.
   {

@@ -1,2 +1,3 @@
 export * from './email-address';
 export * from './user-settings';
+export * from './user-block';

@@ -37,6 +37,7 @@ import { StarEntity } from './star.entity';
 import { FollowEntity } from './follow.entity';
 import { RepoFlagEntity } from './repo-flag.entity';
 import { EmailAddressEntity } from './email-address.entity';
+import { UserBlockEntity } from './user-block.entity';
 import { OrgPublicMemberEntity } from './org-public-member.entity';
 import { TrackedTimeEntity } from './tracked-time.entity';
 import { StopwatchEntity } from './stopwatch.entity';
@@ -65,6 +66,7 @@ export * from './star.entity';
 export * from './follow.entity';
 export * from './repo-flag.entity';
 export * from './email-address.entity';
+export * from './user-block.entity';
 export * from './org-public-member.entity';
 export * from './tracked-time.entity';
 export * from './stopwatch.entity';
@@ -134,6 +136,7 @@ export const ENTITIES = [
   FollowEntity,
   RepoFlagEntity,
   EmailAddressEntity,
+  UserBlockEntity,
   OrgPublicMemberEntity,
   TrackedTimeEntity,
   StopwatchEntity,

@@ -39,6 +39,7 @@ import { IssueTimeAndDependencies1763800033000 } from './1763800033000-issue-tim
 import { TimelineTimeAndDependency1763800033100 } from './1763800033100-timeline-time-and-dependency';
 // @area users
 import { UserEmailsAndSettings1763800034000 } from './1763800034000-user-emails-and-settings';
+import { UserBlocks1763800034100 } from './1763800034100-user-blocks';
 // @area orgs-teams
 import { OrgPublicMembers1763800035000 } from './1763800035000-org-public-members';
 // @area misc
@@ -91,6 +92,7 @@ export const MIGRATIONS = [
   TimelineTimeAndDependency1763800033100,
   // @area users
   UserEmailsAndSettings1763800034000,
+  UserBlocks1763800034100,
   // @area orgs-teams
   OrgPublicMembers1763800035000,
   // @area misc

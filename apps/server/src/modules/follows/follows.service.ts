@@ -1,5 +1,5 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { FollowStore, Owner, OwnerStore } from '@bellows/domain';
+import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { FollowStore, Owner, OwnerStore, UserBlockStore } from '@bellows/domain';
 import { PageOf } from '../../http/page-of';
 import { PageRequest } from '../../http/pagination';
 import { ApiUser, ShapeContext, usersSeenBy } from '../accounts/dto/user.dto';
@@ -16,12 +16,17 @@ export class FollowsService {
   constructor(
     private readonly follows: FollowStore,
     private readonly owners: OwnerStore,
+    private readonly blocks: UserBlockStore,
     private readonly membership: OrgMembershipService,
     @Inject(SHAPE_CONTEXT) private readonly shapes: ShapeContext,
   ) {}
 
   async follow(follower: Owner, username: string): Promise<void> {
     const target = await this.visibleUser(username, follower);
+    // As in Forgejo, neither of two users one of whom blocked the other may follow the other.
+    if ((await this.blocks.isBlocked(target.id, follower.id)) || (await this.blocks.isBlocked(follower.id, target.id))) {
+      throw new ForbiddenException(`you cannot follow ${target.name}: one of you has blocked the other`);
+    }
     if (target.id !== follower.id) await this.follows.follow(follower.id, target.id);
   }
 

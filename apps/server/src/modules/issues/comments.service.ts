@@ -20,6 +20,8 @@ import { IssueWebhooks } from '../webhook-events/issue-webhooks.service';
 import { RepoContext } from '../repositories/repository-access.service';
 import { atLeast } from '../repositories/repo-permission';
 import { BlobStorage } from '../storage/blob-storage';
+import { UserBlockStore } from '@bellows/domain';
+import { assertNotBlockedBy } from '../user-blocks/blocked-by';
 import { CrossReferences } from './cross-references.service';
 import { ApiComment, ApiTimelineComment } from './dto/comment.dto';
 import { ResolvedComment, ResolvedIssue } from './issue-lookup.service';
@@ -46,6 +48,7 @@ export class CommentsService {
     private readonly policy: UpdateDatePolicy,
     private readonly shaper: IssueShaper,
     private readonly blobs: BlobStorage,
+    private readonly blocks: UserBlockStore,
     @Optional() private readonly events?: IssueEvents,
     /** Webhooks' comment events; optional so comments work without them. */
     @Optional() private readonly webhooks?: IssueWebhooks,
@@ -94,6 +97,7 @@ export class CommentsService {
   }
 
   async create({ repoCtx, issue }: ResolvedIssue, body: string, rawUpdatedAt: unknown, actor: Actor): Promise<ApiComment> {
+    await assertNotBlockedBy(this.blocks, repoCtx.owner, actor.user);
     const context = this.policy.context(repoCtx, actor, rawUpdatedAt);
     const dates = this.policy.decide(() => createCommentDates(commented(repoCtx, issue), body, context));
     const stored = await this.unitOfWork.run(async (tx) => {

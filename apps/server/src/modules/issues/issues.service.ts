@@ -37,6 +37,8 @@ import { IssueShaper } from './issue-shaper.service';
 import { TimelineService } from './timeline.service';
 import { CommentType } from './timeline-types';
 import { UpdateDatePolicy } from './update-date-policy';
+import { UserBlockStore } from '@bellows/domain';
+import { assertNotBlockedBy } from '../user-blocks/blocked-by';
 
 /**
  * Opening, listing, editing and deleting issues. Every change an edit makes is
@@ -58,6 +60,7 @@ export class IssuesService {
     private readonly policy: UpdateDatePolicy,
     private readonly shaper: IssueShaper,
     private readonly blobs: BlobStorage,
+    private readonly blocks: UserBlockStore,
     /** Notifications listen here; optional so issues work without them. */
     @Optional() private readonly events?: IssueEvents,
     /** Webhooks' issue events; optional so issues work without them. */
@@ -66,6 +69,7 @@ export class IssuesService {
 
   /** Anyone who may read may open an issue; only writers may set its milestone, assignees and labels (ignored otherwise). */
   async create(repoCtx: RepoContext, input: CreateIssueOption, actor: Actor): Promise<ApiIssue> {
+    await assertNotBlockedBy(this.blocks, repoCtx.owner, actor.user);
     const writer = atLeast(repoCtx.permission, 'write');
     const milestone = writer && input.milestone ? await this.milestoneOf(repoCtx, input.milestone) : null;
     const assignees = writer ? await this.assigneesNamed(repoCtx, assigneeNames(input)) : [];

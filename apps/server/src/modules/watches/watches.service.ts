@@ -1,5 +1,5 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { ContainerGoneError, Owner, OwnerStore, RepositoryStore, RepoWatchStore } from '@bellows/domain';
+import { ContainerGoneError, Owner, OwnerStore, RepositoryStore, RepoWatchStore, UserBlockStore } from '@bellows/domain';
 import { Actor } from '../../http/auth/actor';
 import { PageOf } from '../../http/page-of';
 import { PageRequest } from '../../http/pagination';
@@ -7,6 +7,7 @@ import { ApiUser, ShapeContext, toApiUser } from '../accounts/dto/user.dto';
 import { SHAPE_CONTEXT } from '../accounts/shape-context.provider';
 import { ApiRepository, toApiRepository } from '../repositories/dto/repository.dto';
 import { RepoContext, RepositoryAccess } from '../repositories/repository-access.service';
+import { assertNotBlockedBy } from '../user-blocks/blocked-by';
 import { ApiWatchInfo } from './watch-info.dto';
 
 /**
@@ -22,11 +23,13 @@ export class WatchesService {
     private readonly repositories: RepositoryStore,
     private readonly owners: OwnerStore,
     private readonly access: RepositoryAccess,
+    private readonly blocks: UserBlockStore,
     @Inject(SHAPE_CONTEXT) private readonly shapes: ShapeContext,
   ) {}
 
   async watch(ownerName: string, repoName: string, actor: Actor): Promise<ApiWatchInfo> {
     const repoCtx = await this.access.resolve(ownerName, repoName, actor);
+    await assertNotBlockedBy(this.blocks, repoCtx.owner, actor.user);
     try {
       await this.watches.watch(actor.user.id, repoCtx.repo.id);
     } catch (error) {
