@@ -47,6 +47,7 @@ import { TypeOrmIssueLabelStore } from './stores/issue-label.store';
 import { TypeOrmNotificationStore } from './stores/notification.store';
 import { TypeOrmIssueWatchStore } from './stores/issue-watch.store';
 import { TypeOrmReactionStore } from './stores/reaction.store';
+import { TypeOrmIssuePinStore } from './stores/issue-pin.store';
 import { TypeOrmIssueStore } from './stores/issue.store';
 import { TypeOrmCommentStore } from './stores/comment.store';
 import { TypeOrmMilestoneStore } from './stores/milestone.store';
@@ -137,6 +138,8 @@ export class Database {
   readonly issueWatches: TypeOrmIssueWatchStore;
   /** Users' reactions on issues and comments. */
   readonly reactions: TypeOrmReactionStore;
+  /** Pinned issues and pull requests. */
+  readonly issuePins: TypeOrmIssuePinStore;
   /** Issues with their assignees; comments and timeline events; milestones. */
   readonly issues: TypeOrmIssueStore;
   readonly comments: TypeOrmCommentStore;
@@ -205,6 +208,7 @@ export class Database {
     this.notifications = new TypeOrmNotificationStore(manager, this.repoWatches);
     this.issueWatches = new TypeOrmIssueWatchStore(manager);
     this.reactions = new TypeOrmReactionStore(manager);
+    this.issuePins = new TypeOrmIssuePinStore(manager, inTransaction);
     this.issues = new TypeOrmIssueStore(manager);
     this.comments = new TypeOrmCommentStore(manager);
     this.milestones = new TypeOrmMilestoneStore(manager);

@@ -29,6 +29,7 @@ export * from './stores/issue-index';
 export * from './stores/notification.store';
 export * from './stores/issue-watch.store';
 export * from './stores/reaction.store';
+export * from './stores/issue-pin.store';
 export * from './stores/issue.store';
 export * from './stores/comment.store';
 export * from './stores/tracked-time.store';

@@ -36,6 +36,7 @@ import { WatchesModule } from '../modules/watches/watches.module';
 import { IssueSubscriptionsModule } from '../modules/issue-subscriptions/issue-subscriptions.module';
 import { ReactionsModule } from '../modules/reactions/reactions.module';
 import { IssueDeadlinesModule } from '../modules/issue-deadlines/issue-deadlines.module';
+import { IssuePinsModule } from '../modules/issue-pins/issue-pins.module';
 // @area issues-time
 import { TimeTrackingModule } from '../modules/time-tracking/time-tracking.module';
 import { IssueDependenciesModule } from '../modules/issue-dependencies/issue-dependencies.module';
@@ -101,6 +102,7 @@ export const FEATURE_MODULES = [
   IssueSubscriptionsModule,
   ReactionsModule,
   IssueDeadlinesModule,
+  IssuePinsModule,
   // @area issues-time
   TimeTrackingModule,
   IssueDependenciesModule,

@@ -754,6 +754,25 @@ const STEPS: Step[] = [
     needs: ['socialIndex'],
     body: () => ({ due_date: null }),
   },
+  // Pinning the issue: the owner administers the repository.
+  {
+    method: 'POST',
+    path: '/repos/{socialOwner}/{socialRepo}/issues/{socialIndex}/pin',
+    as: 'user',
+    status: 204,
+    needs: ['socialIndex'],
+    keep: (_body, s) => void (s.values.pinPosition = '1'),
+  },
+  { method: 'GET', path: '/repos/{socialOwner}/{socialRepo}/issues/pinned', as: 'anonymous', status: 200, needs: ['socialIndex'] },
+  { method: 'GET', path: '/repos/{socialOwner}/{socialRepo}/new_pin_allowed', as: 'anonymous', status: 200, needs: ['socialRepo'] },
+  {
+    method: 'PATCH',
+    path: '/repos/{socialOwner}/{socialRepo}/issues/{socialIndex}/pin/{pinPosition}',
+    as: 'user',
+    status: 204,
+    needs: ['pinPosition'],
+  },
+  { method: 'DELETE', path: '/repos/{socialOwner}/{socialRepo}/issues/{socialIndex}/pin', as: 'user', status: 204, needs: ['socialIndex'] },
   // Watching the repository, and subscribing to its issue.
   { method: 'PUT', path: '/repos/{socialOwner}/{socialRepo}/subscription', as: 'admin', status: 200, needs: ['socialRepo'] },
   { method: 'GET', path: '/repos/{socialOwner}/{socialRepo}/subscription', as: 'admin', status: 200, needs: ['socialRepo'] },

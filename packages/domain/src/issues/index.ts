@@ -23,6 +23,7 @@ export * from './issue-watch-store';
 export * from './reaction';
 export * from './reaction-store';
 export * from './issue-deadline';
+export * from './issue-pin-store';
 export * from './tracked-time';
 export * from './tracked-time-store';
 export * from './issue-dependency-store';

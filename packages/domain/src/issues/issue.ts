@@ -25,6 +25,8 @@ export interface Issue {
   milestoneId: number | null;
   /** When it is due (the end of a day); null or absent when it has no deadline. */
   deadline?: Date | null;
+  /** Its place among the repository's pinned issues (or pull requests), from 1; 0 or absent when not pinned. */
+  pinOrder?: number;
 }
 
 /** What opening an issue takes; its number, update and closing dates are filled in by the store. */

@@ -63,6 +63,10 @@ export class IssueEntity implements Issue {
   @Column({ name: 'deadline', ...timestampColumn({ nullable: true }) })
   deadline?: Date | null;
 
+  /** Its place among the pinned issues of its kind, from 1 (0: not pinned). Written only by the pin store's SQL. */
+  @Column({ name: 'pin_order', type: 'integer', default: 0, update: false })
+  pinOrder?: number;
+
   /** The milestone it belongs to (added by the issues migration); null when none. */
   @Index('ix_issue_milestone')
   @Column({ name: 'milestone_id', type: 'integer', nullable: true })

@@ -34,6 +34,7 @@ import { RepositoryWatchers1763800032000 } from './1763800032000-repository-watc
 import { IssueWatches1763800032100 } from './1763800032100-issue-watches';
 import { Reactions1763800032200 } from './1763800032200-reactions';
 import { IssueDeadlines1763800032300 } from './1763800032300-issue-deadlines';
+import { IssuePins1763800032400 } from './1763800032400-issue-pins';
 // @area issues-time
 import { IssueTimeAndDependencies1763800033000 } from './1763800033000-issue-time-and-dependencies';
 import { TimelineTimeAndDependency1763800033100 } from './1763800033100-timeline-time-and-dependency';
@@ -87,6 +88,7 @@ export const MIGRATIONS = [
   IssueWatches1763800032100,
   Reactions1763800032200,
   IssueDeadlines1763800032300,
+  IssuePins1763800032400,
   // @area issues-time
   IssueTimeAndDependencies1763800033000,
   TimelineTimeAndDependency1763800033100,

@@ -10,7 +10,7 @@ export interface OwnerLookup {
 
 /** The columns of an issue row (table alias `i`), as `issueOf` reads them. */
 export const ISSUE_COLUMNS =
-  'i.id, i.repo_id, i."index", i.poster_id, i.title, i.body, i.is_pull, i.is_closed, i.created_at, i.updated_at, i.closed_at, i.milestone_id, i.deadline';
+  'i.id, i.repo_id, i."index", i.poster_id, i.title, i.body, i.is_pull, i.is_closed, i.created_at, i.updated_at, i.closed_at, i.milestone_id, i.deadline, i.pin_order';
 
 /**
  * What a list shows beside each issue, read with the page: its user comments
@@ -231,6 +231,7 @@ export function issueOf(row: Row): Issue {
     closedAt: dateOrNull(row.closed_at),
     milestoneId: numberOrNull(row.milestone_id),
     deadline: dateOrNull(row.deadline),
+    pinOrder: Number(row.pin_order ?? 0),
   };
 }
 

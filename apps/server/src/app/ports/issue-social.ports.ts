@@ -1,5 +1,9 @@
-import { IssueWatchStore, ReactionStore } from '@bellows/domain';
+import { IssuePinStore, IssueWatchStore, ReactionStore } from '@bellows/domain';
 import { bindPort } from './bind-port';
 
-/** Subscriptions to issues and reactions (the repository watches are in REPOSITORIES_PORTS). */
-export const ISSUE_SOCIAL_PORTS = [bindPort(IssueWatchStore, (db) => db.issueWatches), bindPort(ReactionStore, (db) => db.reactions)];
+/** Subscriptions to issues, reactions and pins (the repository watches are in REPOSITORIES_PORTS). */
+export const ISSUE_SOCIAL_PORTS = [
+  bindPort(IssueWatchStore, (db) => db.issueWatches),
+  bindPort(ReactionStore, (db) => db.reactions),
+  bindPort(IssuePinStore, (db) => db.issuePins),
+];

@@ -143,7 +143,7 @@ export function toApiIssue(issue: Issue, extras: IssueExtras, place: IssuePlace,
         }
       : null,
     repository: { id: place.repo.id, name: place.repo.name, owner: place.owner.name, full_name: `${place.owner.name}/${place.repo.name}` },
-    pin_order: 0,
+    pin_order: issue.pinOrder ?? 0,
   };
 }
 
