@@ -28,7 +28,7 @@ export class IssueWatchEntity {
   @JoinColumn({ name: 'issue_id', foreignKeyConstraintName: 'fk_issue_watch_issue' })
   issue?: IssueEntity;
 
-  @Column({ name: 'is_watching', type: 'boolean' })
+  @Column({ name: 'is_watching', type: 'boolean', default: true })
   isWatching!: boolean;
 
   @Column({ name: 'created_at', ...timestampColumn() })
