@@ -1006,7 +1006,13 @@ const STEPS: Step[] = [
     needs: ['pullIndex'],
     keep: (body, s) => void (body.merge_commit_sha && (s.values.pullMergeSha = body.merge_commit_sha)),
   },
-  { method: 'GET', path: '/repos/{pullOwner}/{pullRepo}/commits/{pullMergeSha}/pull', as: 'anonymous', status: 200, needs: ['pullMergeSha'] },
+  {
+    method: 'GET',
+    path: '/repos/{pullOwner}/{pullRepo}/commits/{pullMergeSha}/pull',
+    as: 'anonymous',
+    status: 200,
+    needs: ['pullMergeSha'],
+  },
   // Syncing a fork (issue 14): the scenario's repository is no fork, which Forgejo answers with 400.
   { method: 'GET', path: '/repos/{owner}/{repo}/sync_fork', as: 'user', status: 400, needs: ['repo'] },
   { method: 'POST', path: '/repos/{owner}/{repo}/sync_fork/{branch}', as: 'user', status: 400, needs: ['branch'] },
