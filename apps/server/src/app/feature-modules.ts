@@ -57,6 +57,8 @@ import { RepoFlagsModule } from '../modules/repo-flags/repo-flags.module';
 import { SyncForkModule } from '../modules/sync-fork/sync-fork.module';
 // @area oauth2
 import { OAuth2Module } from '../modules/oauth2/oauth2.module';
+// @area avatars
+// @area gpg
 // @area end
 
 /**
@@ -123,5 +125,7 @@ export const FEATURE_MODULES = [
   SyncForkModule,
   // @area oauth2
   OAuth2Module,
+  // @area avatars
+  // @area gpg
   // @area end
 ];

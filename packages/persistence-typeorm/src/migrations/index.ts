@@ -48,6 +48,8 @@ import { RepoFlags1763800036000 } from './1763800036000-repo-flags';
 // @area oauth2
 import { OAuth21763800037000 } from './1763800037000-oauth2';
 import { OAuth2GrantNonce1763800037100 } from './1763800037100-oauth2-grant-nonce';
+// @area avatars
+// @area gpg
 // @area end
 
 /** Every migration, oldest first. Add new ones at the end. */
@@ -102,5 +104,7 @@ export const MIGRATIONS = [
   // @area oauth2
   OAuth21763800037000,
   OAuth2GrantNonce1763800037100,
+  // @area avatars
+  // @area gpg
   // @area end
 ];
