@@ -59,6 +59,7 @@ import { SyncForkModule } from '../modules/sync-fork/sync-fork.module';
 import { OAuth2Module } from '../modules/oauth2/oauth2.module';
 // @area avatars
 // @area gpg
+// @area issue-search
 // @area end
 
 /**
@@ -127,5 +128,6 @@ export const FEATURE_MODULES = [
   OAuth2Module,
   // @area avatars
   // @area gpg
+  // @area issue-search
   // @area end
 ];

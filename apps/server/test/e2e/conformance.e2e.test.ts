@@ -1065,6 +1065,7 @@ const STEPS: Step[] = [
   { method: 'GET', path: '/user/applications/oauth2/{oauth2App}', as: 'user', status: 404, needs: ['oauth2App'] },
   // @area avatars (issue 14): steps go below this line.
   // @area gpg (issue 14): steps go below this line.
+  // @area issue-search (issue 14): steps go below this line.
   // @area end
   { method: 'DELETE', path: '/teams/{team}', as: 'user', status: 204, needs: ['team'] },
   { method: 'DELETE', path: '/orgs/{org}', as: 'user', status: 204, needs: ['org'] },

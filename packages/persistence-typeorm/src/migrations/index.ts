@@ -50,6 +50,7 @@ import { OAuth21763800037000 } from './1763800037000-oauth2';
 import { OAuth2GrantNonce1763800037100 } from './1763800037100-oauth2-grant-nonce';
 // @area avatars
 // @area gpg
+// @area issue-search
 // @area end
 
 /** Every migration, oldest first. Add new ones at the end. */
@@ -106,5 +107,6 @@ export const MIGRATIONS = [
   OAuth2GrantNonce1763800037100,
   // @area avatars
   // @area gpg
+  // @area issue-search
   // @area end
 ];
