@@ -60,6 +60,7 @@ import { OAuth2Module } from '../modules/oauth2/oauth2.module';
 // @area avatars
 // @area gpg
 // @area issue-search
+// @area hook-more
 // @area end
 
 /**
@@ -129,5 +130,6 @@ export const FEATURE_MODULES = [
   // @area avatars
   // @area gpg
   // @area issue-search
+  // @area hook-more
   // @area end
 ];

@@ -1066,6 +1066,7 @@ const STEPS: Step[] = [
   // @area avatars (issue 14): steps go below this line.
   // @area gpg (issue 14): steps go below this line.
   // @area issue-search (issue 14): steps go below this line.
+  // @area hook-more (issue 14): steps go below this line.
   // @area end
   { method: 'DELETE', path: '/teams/{team}', as: 'user', status: 204, needs: ['team'] },
   { method: 'DELETE', path: '/orgs/{org}', as: 'user', status: 204, needs: ['org'] },

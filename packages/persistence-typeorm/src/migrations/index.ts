@@ -51,6 +51,7 @@ import { OAuth2GrantNonce1763800037100 } from './1763800037100-oauth2-grant-nonc
 // @area avatars
 // @area gpg
 // @area issue-search
+// @area hook-more
 // @area end
 
 /** Every migration, oldest first. Add new ones at the end. */
@@ -108,5 +109,6 @@ export const MIGRATIONS = [
   // @area avatars
   // @area gpg
   // @area issue-search
+  // @area hook-more
   // @area end
 ];
