@@ -21,3 +21,4 @@ export * from './webhooks';
 export * from './repo-templates';
 export * from './repo-config';
 export * from './repo-flags';
+export * from './avatars';

@@ -53,3 +53,4 @@ export * from './read-cache';
 export * from './testing/test-databases';
 export * from './testing/containers';
 export * from './testing/owners';
+export * from './stores/avatar.store';

@@ -58,6 +58,7 @@ import { SyncForkModule } from '../modules/sync-fork/sync-fork.module';
 // @area oauth2
 import { OAuth2Module } from '../modules/oauth2/oauth2.module';
 // @area avatars
+import { AvatarsModule } from '../modules/avatars/avatars.module';
 // @area gpg
 // @area issue-search
 // @area hook-more
@@ -128,6 +129,7 @@ export const FEATURE_MODULES = [
   // @area oauth2
   OAuth2Module,
   // @area avatars
+  AvatarsModule,
   // @area gpg
   // @area issue-search
   // @area hook-more

@@ -58,6 +58,8 @@ export interface BellowsConfig {
   };
   /** `[attachment] MAX_SIZE`: a number of MiB, or a size with a unit. */
   attachment: { maxSizeBytes: number };
+  /** `[avatar] MAX_FILE_SIZE`: the largest avatar image accepted, in bytes (a unit may be given). */
+  avatar: { maxFileSizeBytes: number };
   actions: { artifactRetentionDays: number };
   /** `[webhook]`: delivery timeout, allowed hosts, TLS, retries. */
   webhook: WebhookSettings;

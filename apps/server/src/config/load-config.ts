@@ -113,6 +113,13 @@ export function loadConfig(options: LoadConfigOptions = {}): BellowsConfig {
       showNamesToOwners: quota.boolean('SHOW_NAMES_TO_OWNERS', false),
     },
     attachment: { maxSizeBytes },
+    avatar: {
+      maxFileSizeBytes: section('avatar').byteSize('MAX_FILE_SIZE', {
+        fallback: 1024 * 1024,
+        fallbackText: '1048576 bytes (the default)',
+        examples: '1048576 or 2MiB',
+      }),
+    },
     actions: { artifactRetentionDays: section('actions').integer('ARTIFACT_RETENTION_DAYS', 90, 1, 36_500) },
     webhook: readWebhookSettings(section('webhook')),
     oauth2: {

@@ -12,5 +12,7 @@ export const API_PREFIX = 'api/v1';
 export const NON_API_ROUTES: (string | RouteInfo)[] = [
   { path: 'api/healthz', method: RequestMethod.GET },
   { path: 'attachments/:uuid', method: RequestMethod.GET },
+  { path: 'avatars/:id', method: RequestMethod.GET },
+  { path: 'repo-avatars/:id', method: RequestMethod.GET },
   { path: ':owner/:repo/archive/*path', method: RequestMethod.GET },
 ];

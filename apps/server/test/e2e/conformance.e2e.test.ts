@@ -1064,6 +1064,35 @@ const STEPS: Step[] = [
   { method: 'DELETE', path: '/user/applications/oauth2/{oauth2App}', as: 'user', status: 204, needs: ['oauth2App'] },
   { method: 'GET', path: '/user/applications/oauth2/{oauth2App}', as: 'user', status: 404, needs: ['oauth2App'] },
   // @area avatars (issue 14): steps go below this line.
+  // Avatars (issue 14): a 1×1 PNG, base64 as Forgejo's UpdateUserAvatarOption wants it.
+  {
+    method: 'POST',
+    path: '/user/avatar',
+    as: 'user',
+    status: 204,
+    body: () => ({ image: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==' }),
+  },
+  { method: 'POST', path: '/user/avatar', as: 'user', status: 422, body: () => ({ image: Buffer.from('no image').toString('base64') }) },
+  { method: 'DELETE', path: '/user/avatar', as: 'user', status: 204 },
+  {
+    method: 'POST',
+    path: '/orgs/{org}/avatar',
+    as: 'user',
+    status: 204,
+    needs: ['org'],
+    body: () => ({ image: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==' }),
+  },
+  { method: 'DELETE', path: '/orgs/{org}/avatar', as: 'user', status: 204, needs: ['org'] },
+  {
+    method: 'POST',
+    path: '/repos/{owner}/{repo}/avatar',
+    as: 'user',
+    status: 204,
+    needs: ['repo'],
+    body: () => ({ image: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==' }),
+  },
+  { method: 'GET', path: '/repos/{owner}/{repo}', as: 'anonymous', status: 200, needs: ['repo'] },
+  { method: 'DELETE', path: '/repos/{owner}/{repo}/avatar', as: 'user', status: 204, needs: ['repo'] },
   // @area gpg (issue 14): steps go below this line.
   // @area issue-search (issue 14): steps go below this line.
   // @area hook-more (issue 14): steps go below this line.

@@ -31,6 +31,8 @@ export interface Repository {
   numStars: number;
   /** How many users watch it explicitly (Forgejo's watchers_count). */
   numWatches: number;
+  /** The sha256 of its uploaded avatar; null (or absent when not loaded) when it has none. */
+  avatar?: string | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -111,4 +111,8 @@ export class OwnerEntity implements Owner {
 
   @Column({ name: 'enable_repo_unit_hints', type: 'boolean', default: true })
   enableRepoUnitHints!: boolean;
+
+  /** The sha256 of the uploaded avatar (a blob in `avatars/`); null for the generated default. Read and written only by the avatar store. */
+  @Column({ type: 'varchar', length: 64, nullable: true, select: false })
+  avatar?: string | null;
 }

@@ -86,6 +86,10 @@ export class RepositoryEntity implements Repository {
   @Column({ name: 'last_issue_index', type: 'integer', default: 0, update: false, select: false })
   lastIssueIndex?: number;
 
+  /** The sha256 of its uploaded avatar (a blob in `avatars/`); null when it shows none. Written by id by the avatar store. */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  avatar?: string | null;
+
   @Column({ name: 'created_at', ...timestampColumn() })
   createdAt!: Date;
 

@@ -49,6 +49,7 @@ import { RepoFlags1763800036000 } from './1763800036000-repo-flags';
 import { OAuth21763800037000 } from './1763800037000-oauth2';
 import { OAuth2GrantNonce1763800037100 } from './1763800037100-oauth2-grant-nonce';
 // @area avatars
+import { Avatars1763800038000 } from './1763800038000-avatars';
 // @area gpg
 // @area issue-search
 // @area hook-more
@@ -107,6 +108,7 @@ export const MIGRATIONS = [
   OAuth21763800037000,
   OAuth2GrantNonce1763800037100,
   // @area avatars
+  Avatars1763800038000,
   // @area gpg
   // @area issue-search
   // @area hook-more

@@ -161,7 +161,7 @@ export function toApiRepository(
     has_packages: true,
     has_actions: false,
     has_projects: false,
-    avatar_url: '',
+    avatar_url: repo.avatar ? `${ctx.rootUrl}repo-avatars/${repo.id}` : '',
     topics: [],
   };
 }

@@ -1,0 +1,2 @@
+export * from './avatar-image';
+export * from './avatar-store';
