@@ -29,6 +29,7 @@ export const HOOK_EVENT_TYPES = [
   'repository',
   'release',
   'package',
+  'status',
 ] as const;
 
 export type HookEventType = (typeof HOOK_EVENT_TYPES)[number];

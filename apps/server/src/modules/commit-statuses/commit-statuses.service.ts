@@ -1,4 +1,4 @@
-import { Inject, Injectable, UnprocessableEntityException } from '@nestjs/common';
+import { Inject, Injectable, Optional, UnprocessableEntityException } from '@nestjs/common';
 import {
   COMMIT_STATUS_SORTS,
   COMMIT_STATUS_STATES,
@@ -18,6 +18,7 @@ import { withGitErrors } from '../repo-files/git-errors';
 import { RepoGit } from '../repo-files/repo-git';
 import { toApiRepository } from '../repositories/dto/repository.dto';
 import { RepositoryRefs } from '../repositories/repository-refs';
+import { StatusWebhooks } from '../webhook-events/status-webhooks.service';
 import { ApiCombinedStatus, ApiCommitStatus, CreateStatusOption, toApiCommitStatus } from './dto/commit-status.dto';
 
 /** What a list of statuses is filtered and ordered by (the query of Forgejo's list operations). */
@@ -39,6 +40,8 @@ export class CommitStatusesService {
     private readonly statuses: CommitStatusStore,
     private readonly owners: OwnerStore,
     @Inject(SHAPE_CONTEXT) private readonly shapes: ShapeContext,
+    /** Webhooks' `status` events; optional so statuses work without them. */
+    @Optional() private readonly webhooks?: StatusWebhooks,
   ) {}
 
   async create(target: RepoGit, revision: string, option: CreateStatusOption, creator: Owner): Promise<ApiCommitStatus> {
@@ -53,6 +56,7 @@ export class CommitStatusesService {
       creatorId: creator.id,
       createdAt: new Date(),
     });
+    await this.webhooks?.send(target, status, creator);
     return (await this.shape(target, [status], creator))[0];
   }
 

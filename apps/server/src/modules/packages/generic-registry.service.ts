@@ -4,7 +4,7 @@ import { Owner, PackageFileWithBlob, PackageStore, PackageVersion } from '@bello
 import { Actor } from '../../http/auth/actor';
 import { GenericFileParams, GenericVersionParams } from './dto/generic-file.dto';
 import { PackageAccess } from './package-access.service';
-import { PackageFiles } from './package-files.service';
+import { PackageDeletion, PackageFiles } from './package-files.service';
 
 const TYPE = 'generic';
 
@@ -53,7 +53,7 @@ export class GenericRegistry {
   /** Deletes one file; the version goes with its last file. */
   async deleteFile(owner: Owner, actor: Actor | undefined, params: GenericFileParams): Promise<void> {
     const found = await this.findFile(owner, params, actor);
-    if (!found || !(await this.files.deleteFile(found))) {
+    if (!found || !(await this.files.deleteFile(found, await this.deletion(owner, params, actor)))) {
       throw new NotFoundException(`file ${params.file} does not exist in ${params.name} ${params.version}`);
     }
   }
@@ -62,7 +62,13 @@ export class GenericRegistry {
   async deleteVersion(owner: Owner, actor: Actor | undefined, params: GenericVersionParams): Promise<void> {
     const version = await this.findVersion(owner, params, actor);
     if (!version) throw new NotFoundException(`version ${params.version} of ${params.name} does not exist`);
-    await this.files.deleteVersion(version.id);
+    await this.files.deleteVersion(version.id, await this.deletion(owner, params, actor));
+  }
+
+  /** What a delete's `package` event needs: the package (seen by the caller already) and who deletes. */
+  private async deletion(owner: Owner, params: GenericVersionParams, actor: Actor | undefined): Promise<PackageDeletion | undefined> {
+    const pkg = await this.packages.findPackage(owner.id, TYPE, params.name);
+    return pkg ? { pkg, by: actor?.user } : undefined;
   }
 
   /** The version, when it exists and the caller may see its package. */

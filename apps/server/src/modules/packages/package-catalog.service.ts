@@ -46,8 +46,8 @@ export class PackageCatalog {
   }
 
   async delete(ownerName: string, type: string, name: string, version: string, actor: Actor | undefined): Promise<void> {
-    const { found } = await this.findVersion(ownerName, type, name, version, actor, 'write');
-    await this.files.deleteVersion(found.id);
+    const { pkg, found } = await this.findVersion(ownerName, type, name, version, actor, 'write');
+    await this.files.deleteVersion(found.id, { pkg, by: actor?.user });
   }
 
   /** Links the package to a repository of its owner that the caller may see. */

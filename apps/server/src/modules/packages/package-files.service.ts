@@ -1,8 +1,9 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException, Optional } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import {
   BlobDigests,
   DigestedPackageBlob,
+  Owner,
   Package,
   PackageBlob,
   PackageFileWithBlob,
@@ -12,6 +13,7 @@ import {
 } from '@bellows/domain';
 import { BlobNotFoundError, ContentAddressedStore, DigestAlgorithm } from '@bellows/storage';
 import { BlobStorage } from '../storage/blob-storage';
+import { PackageWebhooks } from '../webhook-events/package-webhooks.service';
 import { missingDigests, packageDigests } from './content-digests';
 
 /** Where package content lives under `[storage] PATH`: `packages/ab/cd/<sha256>`. */
@@ -36,6 +38,14 @@ export interface AddedFile {
   pkg: Package;
   version: PackageVersion;
   blob: PackageBlob;
+  /** True when this file made a new version. */
+  versionCreated: boolean;
+}
+
+/** What a delete is about, for its `package` events: the package and who deletes. */
+export interface PackageDeletion {
+  pkg: Package;
+  by: Owner | undefined;
 }
 
 /** Content received into storage but not yet recorded. */
@@ -73,6 +83,8 @@ export class PackageFiles {
     private readonly packages: PackageStore,
     private readonly unitOfWork: UnitOfWork,
     blobs: BlobStorage,
+    /** Webhooks' `package` events; optional so the registry works without them. */
+    @Optional() private readonly webhooks?: PackageWebhooks,
   ) {
     this.store = new ContentAddressedStore(blobs);
   }
@@ -97,7 +109,10 @@ export class PackageFiles {
     try {
       const resolved = await target;
       limits.check?.({ ...received.digests, sha256: received.sha256, size: received.size });
-      return await this.record(resolved, received);
+      const added = await this.record(resolved, received);
+      if (added.versionCreated)
+        await this.webhooks?.send('created', await this.webhooks.describe(added.pkg, added.version), resolved.creatorId);
+      return added;
     } catch (error) {
       await this.discard(received);
       throw error;
@@ -124,30 +139,35 @@ export class PackageFiles {
   }
 
   /** Deletes one file; the version goes with its last file. Returns false when there was no such file. */
-  async deleteFile(file: PackageFileWithBlob): Promise<boolean> {
+  async deleteFile(file: PackageFileWithBlob, deletion?: PackageDeletion): Promise<boolean> {
     if (!(await this.packages.deleteFile(file.file.id))) return false;
-    if ((await this.packages.countFiles(file.file.versionId)) === 0) await this.deleteVersion(file.file.versionId);
+    if ((await this.packages.countFiles(file.file.versionId)) === 0) await this.deleteVersion(file.file.versionId, deletion);
     await this.removeUnusedBlobs([file.file.blobId]);
     return true;
   }
 
   /** Deletes a version with its files, and the package with its last version. */
-  async deleteVersion(versionId: number): Promise<void> {
+  async deleteVersion(versionId: number, deletion?: PackageDeletion): Promise<void> {
     const version = await this.packages.findVersionById(versionId);
     if (!version) return;
+    const described = deletion && this.webhooks ? await this.webhooks.describe(deletion.pkg, version) : null;
     const blobIds = await this.packages.blobIdsOfVersion(versionId);
     await this.packages.deleteVersion(versionId);
     // Under the package's lock: a version published meanwhile keeps the package (and is not deleted with it).
     await this.packages.deletePackageIfEmpty(version.packageId);
     await this.removeUnusedBlobs(blobIds);
+    await this.webhooks?.send('deleted', described, deletion?.by ?? null);
   }
 
   /** Deletes a package with every version and file. */
-  async deletePackage(pkg: Package): Promise<void> {
+  async deletePackage(pkg: Package, by?: Owner): Promise<void> {
     const versions = await this.packages.listVersions(pkg.id);
+    const described = this.webhooks ? await Promise.all(versions.map((version) => this.webhooks!.describe(pkg, version))) : [];
     const blobIds = (await Promise.all(versions.map((version) => this.packages.blobIdsOfVersion(version.id)))).flat();
     await this.packages.deletePackage(pkg.id);
     await this.removeUnusedBlobs(blobIds);
+    // As Forgejo: one `deleted` event for each version.
+    for (const each of described) await this.webhooks?.send('deleted', each, by ?? null);
   }
 
   /** Streams the content into storage, which computes its sha256 and the `digests` asked for in its one pass. */
@@ -193,7 +213,7 @@ export class PackageFiles {
         throw new ConflictException(`file ${target.fileName} already exists in ${target.packageName} ${target.version}`);
       const blob = await tx.packages.putBlob(received.sha256, received.size, received.digests);
       await tx.packages.addFile(version.id, blob.id, target.fileName);
-      return { pkg, version, blob };
+      return { pkg, version, blob, versionCreated: created };
     });
   }
 

@@ -58,7 +58,7 @@ export class NpmRegistryHandler {
         return sendJson(reply, 201, { ok: true });
       case 'revision': {
         const pkg = await this.registry.findPackage(owner, target.name, actor);
-        await this.registry.keepOnly(pkg, await readJsonBody(request.raw, NPM_DOCUMENT_LIMIT));
+        await this.registry.keepOnly(pkg, await readJsonBody(request.raw, NPM_DOCUMENT_LIMIT), actor?.user);
         return sendJson(reply, 200, { ok: true });
       }
       case 'dist-tags': {
@@ -77,10 +77,10 @@ export class NpmRegistryHandler {
     const pkg = await this.registry.findPackage(owner, target.name, actor);
     switch (target.kind) {
       case 'revision':
-        await this.registry.deletePackage(pkg);
+        await this.registry.deletePackage(pkg, actor?.user);
         break;
       case 'tarball':
-        await this.registry.deleteVersion(pkg, target.version);
+        await this.registry.deleteVersion(pkg, target.version, actor?.user);
         break;
       case 'dist-tags':
         await this.registry.deleteDistTag(pkg, target.tag);

@@ -105,12 +105,12 @@ export class NpmRegistry {
    * version: every version the document no longer lists is deleted, and the
    * dist-tags follow the document.
    */
-  async keepOnly(pkg: Package, body: unknown): Promise<void> {
+  async keepOnly(pkg: Package, body: unknown, by?: Owner): Promise<void> {
     const doc = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
     if (typeof doc.versions !== 'object' || doc.versions === null) throw new BadRequestException('"versions" must be a JSON object');
     const kept = new Set(Object.keys(doc.versions));
     for (const version of await this.packages.listVersions(pkg.id)) {
-      if (!kept.has(version.version)) await this.files.deleteVersion(version.id);
+      if (!kept.has(version.version)) await this.files.deleteVersion(version.id, { pkg, by });
     }
     const tags = (typeof doc['dist-tags'] === 'object' && doc['dist-tags'] !== null ? doc['dist-tags'] : {}) as Record<string, unknown>;
     for (const [tag, version] of Object.entries(tags)) {
@@ -136,15 +136,15 @@ export class NpmRegistry {
   }
 
   /** Deletes one version with its tarball (the package goes with its last version). */
-  async deleteVersion(pkg: Package, versionName: string): Promise<void> {
+  async deleteVersion(pkg: Package, versionName: string, by?: Owner): Promise<void> {
     const version = await this.packages.findVersion(pkg.id, versionName);
     if (!version) throw new NotFoundException(`version ${versionName} of ${pkg.name} does not exist`);
-    await this.files.deleteVersion(version.id);
+    await this.files.deleteVersion(version.id, { pkg, by });
   }
 
   /** Deletes the package with every version. */
-  deletePackage(pkg: Package): Promise<void> {
-    return this.files.deletePackage(pkg);
+  deletePackage(pkg: Package, by?: Owner): Promise<void> {
+    return this.files.deletePackage(pkg, by);
   }
 }
 

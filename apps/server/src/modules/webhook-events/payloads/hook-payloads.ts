@@ -2,6 +2,7 @@ import { ApiUser } from '../../accounts/dto/user.dto';
 import { ApiComment } from '../../issues/dto/comment.dto';
 import { ApiIssue } from '../../issues/dto/issue.dto';
 import { ApiLabel } from '../../labels/dto/label.dto';
+import { ApiPackage } from '../../packages/dto/package.dto';
 import { ApiPullRequest } from '../../pulls/dto/pull-request.dto';
 import { ApiRelease } from '../../releases/dto/release.dto';
 import { ApiRepository } from '../../repositories/dto/repository.dto';
@@ -155,4 +156,42 @@ export function editChanges(before: { title: string; body: string }, after: { ti
   if (before.title !== after.title) changes.title = { from: before.title };
   if (before.body !== after.body) changes.body = { from: before.body };
   return Object.keys(changes).length ? changes : undefined;
+}
+
+/** A commit as push and status payloads list it (Forgejo's PayloadCommit). */
+export interface PayloadCommit {
+  id: string;
+  message: string;
+  url: string;
+  author: { name: string; email: string; username: string };
+  committer: { name: string; email: string; username: string };
+  verification: null;
+  timestamp: string;
+  added: string[];
+  removed: string[];
+  modified: string[];
+}
+
+/** Sent for `status`: a commit status was created (Forgejo's CommitStatusPayload). */
+export interface CommitStatusPayload {
+  commit: PayloadCommit;
+  context: string;
+  created_at: string;
+  description: string;
+  id: number;
+  repository: ApiRepository;
+  sender: ApiUser;
+  sha: string;
+  state: string;
+  target_url: string;
+  updated_at: string;
+}
+
+export type HookPackageAction = 'created' | 'deleted';
+
+/** Sent for `package` to the hooks of the package's owner and the site (Forgejo's PackagePayload). */
+export interface PackagePayload {
+  action: HookPackageAction;
+  package: ApiPackage;
+  sender: ApiUser;
 }
