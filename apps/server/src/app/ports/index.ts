@@ -12,6 +12,7 @@ import { STORAGE_PORTS } from './storage.ports';
 import { TOPICS_PORTS } from './topics.ports';
 import { OAUTH2_PORTS } from './oauth2.ports';
 import { TRANSACTION_PORTS } from './transactions.ports';
+import { AVATARS_PORTS } from './avatars.ports';
 
 /**
  * Every port bound to its adapter, one file per area. CoreModule provides and
@@ -32,4 +33,5 @@ export const PORT_PROVIDERS = [
   ...STORAGE_PORTS,
   ...TOPICS_PORTS,
   ...OAUTH2_PORTS,
+  ...AVATARS_PORTS,
 ];
