@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './users';
+export * from './gpg';
 export * from './auth';
 export * from './repositories';
 export * from './quota';

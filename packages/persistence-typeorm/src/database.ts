@@ -36,6 +36,7 @@ import { TypeOrmRepoWatchStore } from './stores/repo-watch.store';
 import { TypeOrmFollowStore } from './stores/follow.store';
 import { TypeOrmRepoFlagStore } from './stores/repo-flag.store';
 import { TypeOrmEmailAddressStore } from './stores/email-address.store';
+import { TypeOrmGpgKeyStore } from './stores/gpg-key.store';
 import { TypeOrmUserBlockStore } from './stores/user-block.store';
 import { TypeOrmPublicMemberStore } from './stores/public-member.store';
 import { TypeOrmOAuth2ApplicationStore, TypeOrmOAuth2GrantStore } from './stores/oauth2.store';
@@ -120,6 +121,8 @@ export class Database {
   readonly follows: TypeOrmFollowStore;
   /** The e-mail addresses users add beside their primary one. */
   readonly emailAddresses: TypeOrmEmailAddressStore;
+  /** Users' GPG keys with their subkeys. */
+  readonly gpgKeys: TypeOrmGpgKeyStore;
   /** Users blocked by users or organizations (blocking ends follows, watches and collaborations). */
   readonly userBlocks: TypeOrmUserBlockStore;
   /** Which members of organizations show their membership publicly. */
@@ -198,6 +201,7 @@ export class Database {
     this.repoWatches = new TypeOrmRepoWatchStore(manager, inTransaction);
     this.follows = new TypeOrmFollowStore(manager, inTransaction);
     this.emailAddresses = new TypeOrmEmailAddressStore(manager, inTransaction);
+    this.gpgKeys = new TypeOrmGpgKeyStore(manager, inTransaction);
     this.userBlocks = new TypeOrmUserBlockStore(manager, inTransaction);
     this.publicMembers = new TypeOrmPublicMemberStore(manager);
     this.oauth2Applications = new TypeOrmOAuth2ApplicationStore(manager, inTransaction);

@@ -20,6 +20,7 @@ export * from './stores/repo-watch.store';
 export * from './stores/follow.store';
 export * from './stores/repo-flag.store';
 export * from './stores/email-address.store';
+export * from './stores/gpg-key.store';
 export * from './stores/user-block.store';
 export * from './stores/public-member.store';
 export * from './stores/oauth2.store';

@@ -60,6 +60,7 @@ import { OAuth2Module } from '../modules/oauth2/oauth2.module';
 // @area avatars
 import { AvatarsModule } from '../modules/avatars/avatars.module';
 // @area gpg
+import { GpgKeysModule } from '../modules/gpg-keys/gpg-keys.module';
 // @area issue-search
 // @area hook-more
 // @area end
@@ -131,6 +132,7 @@ export const FEATURE_MODULES = [
   // @area avatars
   AvatarsModule,
   // @area gpg
+  GpgKeysModule,
   // @area issue-search
   // @area hook-more
   // @area end

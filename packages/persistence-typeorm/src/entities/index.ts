@@ -37,6 +37,7 @@ import { StarEntity } from './star.entity';
 import { FollowEntity } from './follow.entity';
 import { RepoFlagEntity } from './repo-flag.entity';
 import { EmailAddressEntity } from './email-address.entity';
+import { GpgKeyEntity } from './gpg-key.entity';
 import { UserBlockEntity } from './user-block.entity';
 import { OrgPublicMemberEntity } from './org-public-member.entity';
 import { TrackedTimeEntity } from './tracked-time.entity';
@@ -66,6 +67,7 @@ export * from './star.entity';
 export * from './follow.entity';
 export * from './repo-flag.entity';
 export * from './email-address.entity';
+export * from './gpg-key.entity';
 export * from './user-block.entity';
 export * from './org-public-member.entity';
 export * from './tracked-time.entity';
@@ -136,6 +138,7 @@ export const ENTITIES = [
   FollowEntity,
   RepoFlagEntity,
   EmailAddressEntity,
+  GpgKeyEntity,
   UserBlockEntity,
   OrgPublicMemberEntity,
   TrackedTimeEntity,

@@ -51,6 +51,7 @@ import { OAuth2GrantNonce1763800037100 } from './1763800037100-oauth2-grant-nonc
 // @area avatars
 import { Avatars1763800038000 } from './1763800038000-avatars';
 // @area gpg
+import { GpgKeys1763800039000 } from './1763800039000-gpg-keys';
 // @area issue-search
 // @area hook-more
 // @area end
@@ -110,6 +111,7 @@ export const MIGRATIONS = [
   // @area avatars
   Avatars1763800038000,
   // @area gpg
+  GpgKeys1763800039000,
   // @area issue-search
   // @area hook-more
   // @area end
