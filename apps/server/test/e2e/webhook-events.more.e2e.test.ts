@@ -1,3 +1,4 @@
+import { createHash } from 'crypto';
 import { createTestUser, TestUser } from '../support/fixtures';
 import { expectForgejoShape } from '../support/forgejo-schema';
 import { startTestServer, TestServer } from '../support/test-server';
@@ -138,6 +139,45 @@ describe('webhook events: commit statuses and packages', () => {
       expectSigned(deleted);
       expect(deleted.body.package).toMatchObject({ id: created.body.package.id, version: '2.0.0' });
       expect(deleted.body.sender.login).toBe(alice.name);
+    } finally {
+      await mine.close();
+    }
+  });
+
+  it('sends package created for an npm publish and deleted for each version when the package is unpublished', async () => {
+    const mine = await startWebhookReceiver();
+    try {
+      await addHook('/user/hooks', ['package'], mine);
+      const name = `@bellows-test/${unique('hooked')}`;
+      const url = `/api/packages/${alice.name}/npm/${name.replace('/', '%2f')}`;
+      const publish = (version: string) => {
+        const tarball = Buffer.from(`tarball ${version}`);
+        const integrity = `sha512-${createHash('sha512').update(tarball).digest('base64')}`;
+        const file = `${name.split('/')[1]}-${version}.tgz`;
+        return server.request(url, {
+          method: 'PUT',
+          ...as(alice),
+          body: {
+            name,
+            'dist-tags': { latest: version },
+            versions: { [version]: { name, version, dist: { integrity } } },
+            _attachments: {
+              [file]: { content_type: 'application/octet-stream', data: tarball.toString('base64'), length: tarball.length },
+            },
+          },
+        });
+      };
+      const of = (action: string, version: string) =>
+        ofEvent('package', action, (body) => body?.package?.name === name && body.package.version === version);
+
+      expect((await publish('1.0.0')).status).toBe(201);
+      expect((await publish('1.1.0')).status).toBe(201);
+      const created = await mine.waitFor(of('created', '1.1.0'));
+      expectSigned(created);
+      expect(created.body.package).toMatchObject({ type: 'npm', owner: { login: alice.name }, creator: { login: alice.name } });
+
+      expect((await server.request(`${url}/-rev/1`, { method: 'DELETE', ...as(alice) })).status).toBe(200);
+      for (const version of ['1.0.0', '1.1.0']) expect((await mine.waitFor(of('deleted', version))).body.sender.login).toBe(alice.name);
     } finally {
       await mine.close();
     }

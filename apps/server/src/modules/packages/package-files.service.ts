@@ -152,11 +152,12 @@ export class PackageFiles {
     if (!version) return;
     const described = deletion && this.webhooks ? await this.webhooks.describe(deletion.pkg, version) : null;
     const blobIds = await this.packages.blobIdsOfVersion(versionId);
-    await this.packages.deleteVersion(versionId);
+    const deleted = await this.packages.deleteVersion(versionId);
     // Under the package's lock: a version published meanwhile keeps the package (and is not deleted with it).
     await this.packages.deletePackageIfEmpty(version.packageId);
     await this.removeUnusedBlobs(blobIds);
-    await this.webhooks?.send('deleted', described, deletion?.by ?? null);
+    // Only the request that deleted it tells (two deletes at once send one event).
+    if (deleted) await this.webhooks?.send('deleted', described, deletion?.by ?? null);
   }
 
   /** Deletes a package with every version and file. */
@@ -164,10 +165,10 @@ export class PackageFiles {
     const versions = await this.packages.listVersions(pkg.id);
     const described = this.webhooks ? await Promise.all(versions.map((version) => this.webhooks!.describe(pkg, version))) : [];
     const blobIds = (await Promise.all(versions.map((version) => this.packages.blobIdsOfVersion(version.id)))).flat();
-    await this.packages.deletePackage(pkg.id);
+    const deleted = await this.packages.deletePackage(pkg.id);
     await this.removeUnusedBlobs(blobIds);
     // As Forgejo: one `deleted` event for each version.
-    for (const each of described) await this.webhooks?.send('deleted', each, by ?? null);
+    if (deleted) for (const each of described) await this.webhooks?.send('deleted', each, by ?? null);
   }
 
   /** Streams the content into storage, which computes its sha256 and the `digests` asked for in its one pass. */

@@ -34,6 +34,16 @@ export class PackageWebhooks {
 
   /** The version as the event shows it; call before a delete, the rows are gone after. Null when its owner is gone. */
   async describe(pkg: Package, version: PackageVersion): Promise<DescribedPackage | null> {
+    try {
+      return await this.render(pkg, version);
+    } catch (error) {
+      // A missed event must not fail the upload or delete.
+      this.logger.error(`package event of version ${version.id}: ${(error as Error).message}`);
+      return null;
+    }
+  }
+
+  private async render(pkg: Package, version: PackageVersion): Promise<DescribedPackage | null> {
     const owner = await this.owners.findById(pkg.ownerId);
     if (!owner) return null;
     const creator = (version.creatorId !== null ? await this.owners.findById(version.creatorId) : null) ?? SYSTEM_USERS[0];
