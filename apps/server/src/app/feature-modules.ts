@@ -62,6 +62,7 @@ import { AvatarsModule } from '../modules/avatars/avatars.module';
 // @area gpg
 import { GpgKeysModule } from '../modules/gpg-keys/gpg-keys.module';
 // @area issue-search
+import { IssueSearchModule } from '../modules/issue-search/issue-search.module';
 // @area hook-more
 // @area end
 
@@ -134,6 +135,7 @@ export const FEATURE_MODULES = [
   // @area gpg
   GpgKeysModule,
   // @area issue-search
+  IssueSearchModule,
   // @area hook-more
   // @area end
 ];

@@ -1161,6 +1161,11 @@ const STEPS: Step[] = [
   },
   { method: 'DELETE', path: '/user/gpg_keys/{gpgId}', as: 'user', status: 204, needs: ['gpgId'] },
   // @area issue-search (issue 14): steps go below this line.
+  // Issue search (issue 14): across the repositories the caller reads; the scenario's pull request pinned and listed.
+  { method: 'GET', path: '/repos/issues/search', as: 'user', status: 200, query: '?state=all&type=pulls', needs: ['pullIndex'] },
+  { method: 'GET', path: '/repos/issues/search', as: 'anonymous', status: 200, query: '?state=all', needs: ['pullIndex'] },
+  { method: 'POST', path: '/repos/{pullOwner}/{pullRepo}/issues/{pullIndex}/pin', as: 'user', status: 204, needs: ['pullIndex'] },
+  { method: 'GET', path: '/repos/{pullOwner}/{pullRepo}/pulls/pinned', as: 'anonymous', status: 200, needs: ['pullIndex'] },
   // @area hook-more (issue 14): steps go below this line.
   // @area end
   { method: 'DELETE', path: '/teams/{team}', as: 'user', status: 204, needs: ['team'] },

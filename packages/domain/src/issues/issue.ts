@@ -45,7 +45,10 @@ export type IssueChanges = Partial<Pick<Issue, 'title' | 'body' | 'isClosed' | '
 
 /** What a list of a repository's issues is narrowed to; absent fields do not narrow it. */
 export interface IssueFilter {
-  repoId: number;
+  /** The repository whose issues are listed (absent for a search across `repoIds`). */
+  repoId?: number;
+  /** A search across repositories: any of these (those the viewer may read); an empty list keeps none. */
+  repoIds?: number[];
   /** undefined: issues and pull requests alike. */
   isPull?: boolean;
   isClosed?: boolean;
@@ -58,6 +61,16 @@ export interface IssueFilter {
   assigneeId?: number;
   updatedSince?: Date;
   updatedBefore?: Date;
+  /** Issues carrying a label of any of these names (exact names, in any of the repositories). */
+  anyLabelNames?: string[];
+  /** Issues in a milestone of any of these names (exact names, in any of the repositories). */
+  anyMilestoneNames?: string[];
+  /** Pull requests whose review this user was asked for, and has not given since. */
+  reviewRequestedFrom?: number;
+  /** Pull requests of others this user has reviewed (approved, requested changes or commented). */
+  reviewedBy?: number;
+  /** Issues whose title, body or a user comment mentions this login (`@login`). */
+  mentioning?: string;
 }
 
 /** What an issue that is a pull request shows of its pull request. */

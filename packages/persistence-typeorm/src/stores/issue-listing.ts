@@ -62,9 +62,9 @@ export class IssueListing {
    */
   async issuesWithDetails(filter: IssueFilter, skip: number, take: number): Promise<[ListedIssue[], number]> {
     const key = `${skip}/${take}/${JSON.stringify(filter)}`;
-    const page = await ReadCaches.of(this.manager.connection).issueLists.read(this.manager, key, 'issues', () =>
-      this.readPage(filter, skip, take),
-    );
+    const page = readsOnlyCachedAreas(filter)
+      ? await ReadCaches.of(this.manager.connection).issueLists.read(this.manager, key, 'issues', () => this.readPage(filter, skip, take))
+      : await this.readPage(filter, skip, take);
     const owners = await this.ownersById(page.items.flatMap(({ issue, assigneeIds }) => [...posterOf(issue), ...assigneeIds]));
     const listed = page.items.map(({ issue, labels, assigneeIds, comments, pull }) => ({
       issue: { ...issue, poster: issue.posterId === null ? null : (owners.get(issue.posterId) ?? null) },
@@ -123,7 +123,7 @@ export class IssueListing {
     };
     const list = (values: number[]) => values.map(param).join(', ');
     const flag = (value: boolean) => param(this.manager.connection.options.type === 'postgres' ? value : value ? 1 : 0);
-    const conditions = [`i.repo_id = ${param(filter.repoId)}`];
+    const conditions = [repositoryCondition(filter, param)];
     if (filter.isPull !== undefined) conditions.push(`i.is_pull = ${flag(filter.isPull)}`);
     if (filter.isClosed !== undefined) conditions.push(`i.is_closed = ${flag(filter.isClosed)}`);
     if (filter.keyword) {
@@ -137,6 +137,7 @@ export class IssueListing {
       conditions.push(`i.id IN (SELECT a.issue_id FROM issue_assignee a WHERE a.assignee_id = ${param(filter.assigneeId)})`);
     if (filter.updatedSince) conditions.push(`i.updated_at >= ${param(filter.updatedSince.getTime())}`);
     if (filter.updatedBefore) conditions.push(`i.updated_at <= ${param(filter.updatedBefore.getTime())}`);
+    conditions.push(...searchConditions(filter, param));
     return { where: conditions.join(' AND '), params };
   }
 
@@ -200,6 +201,69 @@ export interface IssueListPage {
     readonly pull: IssuePullState | null;
   }[];
   readonly total: number;
+}
+
+type Param = (value: unknown) => string;
+
+/**
+ * Whether every row the filter reads is noted under the `issues` area: reviews
+ * (review requests, verdicts) and milestone names are not, so pages filtered
+ * by them are read afresh every time.
+ */
+function readsOnlyCachedAreas(filter: IssueFilter): boolean {
+  return filter.reviewRequestedFrom === undefined && filter.reviewedBy === undefined && filter.anyMilestoneNames === undefined;
+}
+
+/**
+ * One repository, or any of a search's: those ids are written into the SQL
+ * (integers only), as a reader may see thousands of repositories, more than
+ * a statement takes parameters.
+ */
+function repositoryCondition(filter: IssueFilter, param: Param): string {
+  if (filter.repoIds === undefined) return `i.repo_id = ${param(filter.repoId ?? null)}`;
+  const ids = filter.repoIds.filter((id) => Number.isSafeInteger(id));
+  return ids.length ? `i.repo_id IN (${ids.join(', ')})` : '1 = 0';
+}
+
+/** The conditions only a search across repositories uses (issueSearchIssues). */
+function searchConditions(filter: IssueFilter, param: Param): string[] {
+  const conditions: string[] = [];
+  const names = (values: string[]) => values.map(param).join(', ');
+  if (filter.anyLabelNames)
+    conditions.push(
+      filter.anyLabelNames.length
+        ? `i.id IN (SELECT sil.issue_id FROM issue_label sil INNER JOIN label sl ON sl.id = sil.label_id WHERE sl.name IN (${names(filter.anyLabelNames)}))`
+        : '1 = 0',
+    );
+  if (filter.anyMilestoneNames)
+    conditions.push(
+      filter.anyMilestoneNames.length
+        ? `i.milestone_id IN (SELECT sm.id FROM milestone sm WHERE sm.name IN (${names(filter.anyMilestoneNames)}))`
+        : '1 = 0',
+    );
+  if (filter.reviewRequestedFrom !== undefined) {
+    // The user's latest review row of the pull request is still the request: answering it replaces it as the latest.
+    const user = param(filter.reviewRequestedFrom);
+    conditions.push(
+      `i.id IN (SELECT rr.issue_id FROM pull_review rr WHERE rr.reviewer_id = ${user} AND rr.state = 'REQUEST_REVIEW'` +
+        ` AND rr.id = (SELECT MAX(rl.id) FROM pull_review rl WHERE rl.issue_id = rr.issue_id AND rl.reviewer_id = ${user}))`,
+    );
+  }
+  if (filter.reviewedBy !== undefined) {
+    const user = param(filter.reviewedBy);
+    conditions.push(
+      `i.poster_id <> ${user} AND i.id IN (SELECT rv.issue_id FROM pull_review rv WHERE rv.reviewer_id = ${user}` +
+        ` AND rv.state IN ('APPROVED', 'REQUEST_CHANGES', 'COMMENT'))`,
+    );
+  }
+  if (filter.mentioning) {
+    const pattern = param(`%@${filter.mentioning.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    conditions.push(
+      `(LOWER(i.title) LIKE ${pattern} ESCAPE '\\' OR LOWER(i.body) LIKE ${pattern} ESCAPE '\\' OR i.id IN (SELECT mc.issue_id FROM "comment" mc` +
+        ` WHERE mc.type = ${USER_COMMENT_TYPE} AND LOWER(mc.content) LIKE ${pattern} ESCAPE '\\'))`,
+    );
+  }
+  return conditions;
 }
 
 function posterOf(issue: Issue): number[] {

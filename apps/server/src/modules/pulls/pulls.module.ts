@@ -6,6 +6,7 @@ import { CompareController } from './compare.controller';
 import { CompareService } from './compare.service';
 import { CommitPullController } from './commit-pull.controller';
 import { PullsController } from './pulls.controller';
+import { PinnedPullsController } from './pinned-pulls.controller';
 import { ForkPullHeads } from './fork-pull-heads';
 import { PullHeads } from './pull-heads';
 import { PullMergeService } from './pull-merge.service';
@@ -15,7 +16,7 @@ import { PullsService } from './pulls.service';
 /** Pull requests between branches of one repository, numbered in the repository's issue sequence, and their merges. */
 @Module({
   imports: [RepoFilesModule, RepositoriesModule, RefProtectionModule],
-  controllers: [PullsController, CompareController, CommitPullController],
+  controllers: [PullsController, CompareController, CommitPullController, PinnedPullsController],
   providers: [CompareService, PullsService, PullMergeService, PullMergeability, PullHeads, ForkPullHeads],
 })
 export class PullsModule {}

@@ -147,7 +147,7 @@ export function toApiPullRequest(
     merge_base: pull.mergeBase,
     created_at: issue.createdAt.toISOString(),
     updated_at: issue.updatedAt.toISOString(),
-    pin_order: 0,
+    pin_order: issue.pinOrder ?? 0,
     flow: 0,
     // Unset times and ids are left out (Forgejo sends null; its schema calls them strings).
     ...(pull.mergedAt ? { merged_at: pull.mergedAt.toISOString() } : {}),
