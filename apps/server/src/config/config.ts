@@ -1,4 +1,5 @@
 import type { SshSettings } from './ssh-settings';
+import type { StorageConfig } from './storage-settings';
 import type { WebhookSettings } from './webhook-settings';
 
 /** The typed configuration, one field per INI key (see docs/configuration.md). */
@@ -37,7 +38,8 @@ export interface BellowsConfig {
     sslMode: 'disable' | 'require' | 'verify-full';
   };
   repository: { root: string };
-  storage: { path: string };
+  /** `[storage]` and each kind's section (`[attachment]`, `[lfs]`, `[packages]`, `[actions.artifacts]`, `[avatar]`). */
+  storage: StorageConfig;
   security: {
     /** Empty until `ensureSecretKey` fills it. */
     secretKey: string;

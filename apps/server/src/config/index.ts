@@ -6,3 +6,4 @@ export * from './load-config';
 export * from './secret-key';
 export * from './tls';
 export * from './ssh-settings';
+export * from './storage-settings';

@@ -5,6 +5,7 @@ import { applyEnvironment, readIniFile } from './raw-settings';
 import { SectionReader } from './section-reader';
 import { readWebhookSettings } from './webhook-settings';
 import { readSshSettings } from './ssh-settings';
+import { readStorageSettings } from './storage-settings';
 
 export const DEFAULT_CONFIG_PATH = './data/app.ini';
 
@@ -96,7 +97,7 @@ export function loadConfig(options: LoadConfigOptions = {}): BellowsConfig {
       sslMode: database.oneOf('SSL_MODE', ['disable', 'require', 'verify-full'] as const, 'disable'),
     },
     repository: { root: absolute(section('repository').string('ROOT', `${appDataPath}/repositories`)) },
-    storage: { path: absolute(section('storage').string('PATH', `${appDataPath}/storage`)) },
+    storage: readStorageSettings(settings, appDataPath, absolute(section('storage').string('PATH', `${appDataPath}/storage`))),
     security: {
       secretKey: section('security').string('SECRET_KEY', ''),
       reverseProxyAuthenticationUser: section('security').string('REVERSE_PROXY_AUTHENTICATION_USER', 'X-WEBAUTH-USER'),

@@ -67,7 +67,7 @@ describe('loadConfig', () => {
         sslMode: 'disable',
       });
       expect(config.repository).toEqual({ root: join(data, 'repositories') });
-      expect(config.storage).toEqual({ path: join(data, 'storage') });
+      expect(config.storage).toMatchObject({ path: join(data, 'storage'), default: { type: 'local', path: join(data, 'storage') } });
       expect(config.security).toEqual({ secretKey: '', reverseProxyAuthenticationUser: 'X-WEBAUTH-USER' });
       expect(config.service).toEqual({ enableReverseProxyAuthenticationApi: false, allowCrossRepositoryDependencies: true });
       expect(config.api).toEqual({ defaultPagingNum: 30, maxResponseItems: 50 });
@@ -533,6 +533,103 @@ TOTAL = 1GiB
 
     it('reads nothing for plain http', () => {
       expect(readTlsCredentials(load().server)).toBeUndefined();
+    });
+  });
+
+  describe('object storage ([storage] and each kind, as Forgejo resolves them)', () => {
+    const storage = (ini: string, env: Record<string, string> = {}) => load({ configPath: writeIni('app.ini', ini), env }).storage;
+    const minio = (over: Record<string, unknown> = {}) => ({
+      type: 'minio',
+      endpoint: 'localhost:9000',
+      accessKeyId: '',
+      secretAccessKey: '',
+      bucket: 'gitea',
+      location: 'us-east-1',
+      basePath: '',
+      useSsl: false,
+      insecureSkipVerify: false,
+      serveDirect: false,
+      ...over,
+    });
+
+    it('keeps every kind in its folder below [storage] PATH by default', () => {
+      const config = load();
+      expect(config.storage.default).toEqual({ type: 'local', path: join(dir, 'data/storage'), serveDirect: false });
+      expect(config.storage.kinds.attachments).toEqual({ type: 'local', path: join(dir, 'data/storage/attachments'), serveDirect: false });
+      expect(config.storage.kinds.actions.path).toBe(join(dir, 'data/storage/actions'));
+      expect(config.storage.kinds.avatars.path).toBe(join(dir, 'data/storage/avatars'));
+    });
+
+    it('[storage] STORAGE_TYPE = minio: every kind in the bucket under its own prefix, with the defaults of Forgejo', () => {
+      const config = storage('[storage]\nSTORAGE_TYPE = minio\nMINIO_ACCESS_KEY_ID = id\nMINIO_SECRET_ACCESS_KEY = secret\n');
+      expect(config.default).toEqual(minio({ accessKeyId: 'id', secretAccessKey: 'secret' }));
+      expect(config.kinds.lfs).toEqual(minio({ accessKeyId: 'id', secretAccessKey: 'secret', basePath: 'lfs/' }));
+      expect(config.kinds.actions).toMatchObject({ basePath: 'actions/' });
+    });
+
+    it('a kind section overrides MINIO_BUCKET, MINIO_BASE_PATH and SERVE_DIRECT of [storage]', () => {
+      const config = storage(
+        '[storage]\nSTORAGE_TYPE = minio\nMINIO_ENDPOINT = s3.example.com:443\nMINIO_USE_SSL = true\nMINIO_BASE_PATH = forge/\n' +
+          '[attachment]\nMINIO_BUCKET = attach-bucket\nSERVE_DIRECT = true\n[lfs]\nMINIO_BASE_PATH = big-files/\n',
+      );
+      expect(config.kinds.attachments).toEqual(
+        minio({ endpoint: 's3.example.com:443', useSsl: true, bucket: 'attach-bucket', basePath: 'forge/attachments/', serveDirect: true }),
+      );
+      expect(config.kinds.lfs).toMatchObject({ bucket: 'gitea', basePath: 'big-files/', serveDirect: false });
+      expect(config.kinds.packages).toMatchObject({ basePath: 'forge/packages/' });
+    });
+
+    it('a kind may live elsewhere than [storage]: its own section naming minio, or [storage.NAME], or a STORAGE_TYPE naming [storage.X]', () => {
+      const config = storage(
+        '[attachment]\nSTORAGE_TYPE = minio\nMINIO_ENDPOINT = minio.local:9000\nMINIO_BUCKET = att\n' +
+          '[storage.lfs]\nSTORAGE_TYPE = minio\nMINIO_BUCKET = lfs-bucket\n' +
+          '[packages]\nSTORAGE_TYPE = shared-s3\n[storage.shared-s3]\nSTORAGE_TYPE = minio\nMINIO_BUCKET = shared\n',
+      );
+      expect(config.kinds.attachments).toMatchObject({
+        type: 'minio',
+        endpoint: 'minio.local:9000',
+        bucket: 'att',
+        basePath: 'attachments/',
+      });
+      expect(config.kinds.lfs).toMatchObject({ type: 'minio', bucket: 'lfs-bucket', basePath: 'lfs/' });
+      expect(config.kinds.packages).toMatchObject({ type: 'minio', bucket: 'shared', basePath: 'packages/' });
+      expect(config.kinds.avatars).toEqual({ type: 'local', path: join(dir, 'data/storage/avatars'), serveDirect: false });
+    });
+
+    it('[storage.minio] inherits [storage] keys; [picture] AVATAR_STORAGE_TYPE chooses the avatars store', () => {
+      const config = storage(
+        '[storage]\nMINIO_ENDPOINT = rgw:7480\n[storage.minio]\nMINIO_BUCKET = pics\n[picture]\nAVATAR_STORAGE_TYPE = minio\n',
+      );
+      expect(config.kinds.avatars).toMatchObject({ type: 'minio', endpoint: 'rgw:7480', bucket: 'pics', basePath: 'avatars/' });
+      expect(config.kinds.attachments.type).toBe('local');
+    });
+
+    it('a local PATH of a kind: absolute as given, relative to APP_DATA_PATH', () => {
+      const config = storage('[server]\nAPP_DATA_PATH = /srv/b\n[lfs]\nPATH = /mnt/lfs\n[attachment]\nPATH = att\n');
+      expect(config.kinds.lfs).toEqual({ type: 'local', path: '/mnt/lfs', serveDirect: false });
+      expect(config.kinds.attachments.path).toBe('/srv/b/storage/att');
+    });
+
+    it('takes BELLOWS__ACTIONS_ARTIFACTS__* for [actions.artifacts]', () => {
+      const config = storage('[storage]\nSTORAGE_TYPE = minio\n', {
+        BELLOWS__ACTIONS_ARTIFACTS__MINIO_BUCKET: 'artifacts',
+        BELLOWS__ACTIONS_ARTIFACTS__SERVE_DIRECT: 'true',
+      });
+      expect(config.kinds.actions).toMatchObject({ type: 'minio', bucket: 'artifacts', basePath: 'actions/', serveDirect: true });
+      expect(config.kinds.attachments).toMatchObject({ bucket: 'gitea', serveDirect: false });
+    });
+
+    it.each([
+      ['[storage]\nSTORAGE_TYPE = s3\n', '[storage] STORAGE_TYPE', /"s3" is not one of local, minio/],
+      ['[lfs]\nSTORAGE_TYPE = nowhere\n', '[lfs] STORAGE_TYPE', /neither local nor minio, and there is no \[storage.nowhere\]/],
+      ['[picture]\nAVATAR_STORAGE_TYPE = cloud\n', '[picture] AVATAR_STORAGE_TYPE', /neither local nor minio/],
+      ['[attachment]\nSTORAGE_TYPE = minio\nMINIO_BUCKET = att\n', '[attachment] MINIO_ENDPOINT', /must be set/],
+      ['[attachment]\nSTORAGE_TYPE = minio\nMINIO_ENDPOINT = h:1\n', '[attachment] MINIO_BUCKET', /must be set/],
+      ['[storage]\nSTORAGE_TYPE = minio\nMINIO_ENDPOINT = http://h:9000\n', '[storage] MINIO_ENDPOINT', /without a scheme/],
+      ['[storage]\nSTORAGE_TYPE = minio\n[packages]\nMINIO_BUCKET = Bad_Bucket\n', '[packages] MINIO_BUCKET', /not a bucket name/],
+      ['[storage]\nSTORAGE_TYPE = minio\nMINIO_USE_SSL = sometimes\n', '[storage] MINIO_USE_SSL', /not a boolean/],
+    ])('refuses %j naming %s', (ini, key, detail) => {
+      expectError({ configPath: writeIni('app.ini', ini) }, key, detail);
     });
   });
 });
