@@ -15,14 +15,32 @@ function withDefaults(value: unknown): string {
   return String(value).replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1');
 }
 
+// Compose reads YAML merge keys (`<<: *bellows-replica`); the yaml library does so only when asked.
+const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true });
+
+type Service = { profiles?: string[]; depends_on?: Record<string, unknown>; environment: Record<string, unknown>; volumes: string[] };
+
+/** The services `docker compose up SERVICE` starts: SERVICE and, recursively, what it depends on. */
+function startedWith(name: string): string[] {
+  const seen = new Set<string>();
+  const visit = (service: string) => {
+    if (seen.has(service)) return;
+    seen.add(service);
+    for (const next of Object.keys((compose.services[service] as Service).depends_on ?? {})) visit(next);
+  };
+  visit(name);
+  return [...seen].sort();
+}
+
 describe('docker-compose.yml', () => {
-  const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'));
   const bellows = compose.services?.bellows;
   const db = compose.services?.db;
   const env = (service: { environment: Record<string, unknown> }, name: string) => withDefaults(service.environment[name]);
 
   it('runs bellows, built from this repository, next to PostgreSQL 15', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['bellows', 'db']);
+    // `docker compose up` starts the services without a profile.
+    const byDefault = Object.keys(compose.services).filter((name) => (compose.services[name] as Service).profiles === undefined);
+    expect(byDefault.sort()).toEqual(['bellows', 'db']);
     expect(bellows.build).toBe('.');
     expect(db.image).toMatch(/^postgres:15(\.|-|$)/);
     expect(bellows.ports).toContain('3000:3000');
@@ -40,13 +58,79 @@ describe('docker-compose.yml', () => {
   it('keeps the data directory and the database in named volumes', () => {
     expect(bellows.volumes).toContain('bellows-data:/data');
     expect(db.volumes).toContain('db-data:/var/lib/postgresql/data');
-    expect(Object.keys(compose.volumes).sort()).toEqual(['bellows-data', 'db-data']);
+    expect(Object.keys(compose.volumes).sort()).toEqual(['bellows-data', 'db-data', 'minio-data']);
   });
 
   it('starts bellows only once the database is healthy, and checks both', () => {
     expect(bellows.depends_on).toEqual({ db: { condition: 'service_healthy' } });
     expect(bellows.healthcheck.test.join(' ')).toContain('http://127.0.0.1:3000/api/healthz');
     expect(db.healthcheck.test.join(' ')).toContain('pg_isready');
+  });
+});
+
+describe('docker-compose.yml, profile "scale"', () => {
+  const services = compose.services as Record<string, Service & Record<string, any>>;
+  const replicas = ['bellows-1', 'bellows-2'];
+  const env = (name: string, key: string) => withDefaults(services[name].environment[key]);
+  const nginx = readFileSync(join(ROOT, 'deploy/nginx.conf'), 'utf8');
+
+  it('adds two replicas built from this repository, MinIO and nginx, all in the profile', () => {
+    const scale = Object.keys(services).filter((name) => services[name].profiles?.includes('scale'));
+    expect(scale.sort()).toEqual(['bellows-1', 'bellows-2', 'minio', 'proxy']);
+    for (const name of replicas) expect(services[name].build).toBe('.');
+    expect(services.minio.image).toMatch(/^quay\.io\/minio\/minio:RELEASE\./);
+    expect(services.proxy.image).toMatch(/^nginx:/);
+  });
+
+  it('starting the proxy starts the replicas, the database and MinIO, never the single-instance bellows', () => {
+    expect(startedWith('proxy')).toEqual(['bellows-1', 'bellows-2', 'db', 'minio', 'proxy']);
+  });
+
+  it('gives every replica the same settings: database, object store, SECRET_KEY, ROOT_URL', () => {
+    const [first, second] = replicas.map((name) => services[name].environment);
+    expect(second).toEqual(first);
+    for (const key of ['BELLOWS__SECURITY__SECRET_KEY', 'BELLOWS__SERVER__ROOT_URL']) expect(Object.keys(first)).toContain(key);
+    expect(() => new URL(env('bellows-1', 'BELLOWS__SERVER__ROOT_URL'))).not.toThrow();
+    expect(env('bellows-1', 'BELLOWS__DATABASE__DB_TYPE')).toBe('postgres');
+    expect(env('bellows-1', 'BELLOWS__DATABASE__HOST')).toBe('db:5432');
+    expect(env('bellows-1', 'BELLOWS__DATABASE__PASSWD')).toBe(withDefaults(services.db.environment.POSTGRES_PASSWORD));
+  });
+
+  it('points the replicas at the MinIO service with its credentials', () => {
+    expect(env('bellows-1', 'BELLOWS__STORAGE__STORAGE_TYPE')).toBe('minio');
+    expect(env('bellows-1', 'BELLOWS__STORAGE__MINIO_ENDPOINT')).toBe('minio:9000');
+    expect(env('bellows-1', 'BELLOWS__STORAGE__MINIO_ACCESS_KEY_ID')).toBe(env('minio', 'MINIO_ROOT_USER'));
+    expect(env('bellows-1', 'BELLOWS__STORAGE__MINIO_SECRET_ACCESS_KEY')).toBe(env('minio', 'MINIO_ROOT_PASSWORD'));
+    expect(env('bellows-1', 'BELLOWS__STORAGE__MINIO_BUCKET').length).toBeGreaterThanOrEqual(3);
+    expect(env('bellows-1', 'BELLOWS__STORAGE__MINIO_USE_SSL')).toBe('false');
+    expect(services.minio.volumes).toContain('minio-data:/data');
+    expect(services.minio.healthcheck.test.join(' ')).toContain('ready');
+  });
+
+  it('shares one named volume for the data directory (repositories, secret_key, keys) between the replicas', () => {
+    for (const name of replicas) expect(services[name].volumes).toEqual(['bellows-data:/data']);
+  });
+
+  it('starts the second replica after the first is healthy, so first starts never race on tables or the bucket', () => {
+    expect(services['bellows-1'].depends_on).toEqual({ db: { condition: 'service_healthy' }, minio: { condition: 'service_healthy' } });
+    expect(services['bellows-2'].depends_on).toEqual({ 'bellows-1': { condition: 'service_healthy' } });
+    for (const name of replicas) expect(services[name].healthcheck.test.join(' ')).toContain('/api/healthz');
+  });
+
+  it('proxies round robin to both replicas from the config file in the repository, without sticky sessions', () => {
+    expect(services.proxy.volumes).toContain('./deploy/nginx.conf:/etc/nginx/conf.d/default.conf:ro');
+    expect(services.proxy.depends_on).toEqual({
+      'bellows-1': { condition: 'service_healthy' },
+      'bellows-2': { condition: 'service_healthy' },
+    });
+    const upstream = /upstream\s+(\w+)\s*\{([^}]*)\}/.exec(nginx);
+    expect(upstream).not.toBeNull();
+    const [, name, body] = upstream!;
+    const servers = [...body.matchAll(/^\s*server\s+([\w.-]+:\d+)/gm)].map((match) => match[1]);
+    expect(servers).toEqual(['bellows-1:3000', 'bellows-2:3000']);
+    expect(body).not.toMatch(/^\s*(ip_hash|hash|sticky|least_conn)\b/m);
+    expect(nginx).toContain(`proxy_pass http://${name};`);
+    expect(nginx).toMatch(/client_max_body_size 0;/);
   });
 });
 
