@@ -556,8 +556,8 @@ TOTAL = 1GiB
       const config = load();
       expect(config.storage.default).toEqual({ type: 'local', path: join(dir, 'data/storage'), serveDirect: false });
       expect(config.storage.kinds.attachments).toEqual({ type: 'local', path: join(dir, 'data/storage/attachments'), serveDirect: false });
-      expect(config.storage.kinds.actions.path).toBe(join(dir, 'data/storage/actions'));
-      expect(config.storage.kinds.avatars.path).toBe(join(dir, 'data/storage/avatars'));
+      expect(config.storage.kinds.actions).toMatchObject({ path: join(dir, 'data/storage/actions') });
+      expect(config.storage.kinds.avatars).toMatchObject({ path: join(dir, 'data/storage/avatars') });
     });
 
     it('[storage] STORAGE_TYPE = minio: every kind in the bucket under its own prefix, with the defaults of Forgejo', () => {
@@ -607,7 +607,7 @@ TOTAL = 1GiB
     it('a local PATH of a kind: absolute as given, relative to APP_DATA_PATH', () => {
       const config = storage('[server]\nAPP_DATA_PATH = /srv/b\n[lfs]\nPATH = /mnt/lfs\n[attachment]\nPATH = att\n');
       expect(config.kinds.lfs).toEqual({ type: 'local', path: '/mnt/lfs', serveDirect: false });
-      expect(config.kinds.attachments.path).toBe('/srv/b/storage/att');
+      expect(config.kinds.attachments).toMatchObject({ path: '/srv/b/storage/att' });
     });
 
     it('takes BELLOWS__ACTIONS_ARTIFACTS__* for [actions.artifacts]', () => {

@@ -2,13 +2,38 @@ import { FactoryProvider } from '@nestjs/common';
 import { BlobStore } from '@bellows/storage';
 import { BellowsConfig } from '../../config';
 import { BlobStorage } from '../../modules/storage/blob-storage';
+import { BlobBackendLike } from '../../modules/storage/routed-blob-storage';
+import { BackendPlace, describePlace, routedBlobStorage } from '../storage/blob-routes';
 import { CONFIG } from '../tokens';
 
+/** The storage adapter's backend for a place: a BlobStore for a folder, an S3BlobStore for a bucket. */
+export function openBlobBackend(place: BackendPlace): BlobBackendLike {
+  if (place.type === 'local') return new BlobStore(place.path);
+  throw new Error(`object storage (${describePlace(place)}) is not available in this build yet`);
+}
+
 /**
- * Blob storage under `[storage] PATH`: the storage adapter's BlobStore bound to
- * the BlobStorage port (the factory's return type makes the compiler check
- * that BlobStore satisfies it).
+ * Blob storage as `[storage]` and the kinds' sections configure it: each kind
+ * routed to its backend (app/storage/blob-routes.ts). Every object store is
+ * checked at start (its bucket made when missing), so that an unreachable one
+ * stops the start with a message naming it rather than failing the first upload.
  */
 export const STORAGE_PORTS: FactoryProvider[] = [
-  { provide: BlobStorage, inject: [CONFIG], useFactory: (config: BellowsConfig): BlobStorage => new BlobStore(config.storage.path) },
+  {
+    provide: BlobStorage,
+    inject: [CONFIG],
+    useFactory: async (config: BellowsConfig): Promise<BlobStorage> => {
+      const { storage, backends } = routedBlobStorage(config.storage, openBlobBackend);
+      for (const { place, backend } of backends) {
+        const ensure = (backend as { ensureBucket?: () => Promise<void> }).ensureBucket;
+        if (place.type !== 'minio' || !ensure) continue;
+        try {
+          await ensure.call(backend);
+        } catch (error) {
+          throw new Error(`object storage ${describePlace(place)} cannot be used: ${(error as Error).message}`, { cause: error });
+        }
+      }
+      return storage;
+    },
+  },
 ];

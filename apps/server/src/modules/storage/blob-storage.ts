@@ -59,6 +59,16 @@ export interface TemporaryBlobFile {
   modifiedAt: Date;
 }
 
+/** How a presigned download URL is made. */
+export interface PresignedReadOptions {
+  /** How long the URL works (a few minutes: it is handed to one client for one download). */
+  expiresInSeconds: number;
+  /** The file name the download is saved under (Content-Disposition). */
+  filename?: string;
+  /** The Content-Type the download is answered with. */
+  contentType?: string;
+}
+
 /**
  * Application port: the blobs under `[storage] PATH` (attachments, package
  * files, LFS objects, artifact zips and their blocks), named by keys such as
@@ -100,4 +110,10 @@ export abstract class BlobStorage {
   abstract deleteIfOlderThan(key: string, cutoff: Date): Promise<BlobFileStat | null>;
   /** The temporary files last written before `cutoff` (uploads a crash cut short), removed unless `dryRun`. */
   abstract sweepTemporary(cutoff: Date, options?: { dryRun?: boolean }): Promise<TemporaryBlobFile[]>;
+  /**
+   * A short-lived URL the client can download the blob from itself, when the
+   * store of its kind is object storage with SERVE_DIRECT on; null otherwise (then
+   * the server streams it). Whether the blob exists is not checked: ask first.
+   */
+  abstract presignedReadUrl(key: string, options: PresignedReadOptions): Promise<string | null>;
 }

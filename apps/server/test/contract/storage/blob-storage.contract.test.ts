@@ -9,6 +9,7 @@ import { NestFactory } from '@nestjs/core';
 import { BlobAbortedError, BlobExistsError, BlobMismatchError, BlobNotFoundError, BlobTooLargeError } from '@bellows/storage';
 import { STORAGE_PORTS } from '../../../src/app/ports/storage.ports';
 import { CONFIG } from '../../../src/app/tokens';
+import { loadConfig } from '../../../src/config';
 import { BlobStorage, ListedBlobInfo } from '../../../src/modules/storage/blob-storage';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -39,7 +40,10 @@ describe('BlobStorage contract (bound storage adapter)', () => {
     root = await mkdtemp(path.join(tmpdir(), 'bellows-blob-storage-'));
     class StoragePortsModule {}
     context = await NestFactory.createApplicationContext(
-      { module: StoragePortsModule, providers: [{ provide: CONFIG, useValue: { storage: { path: root } } }, ...STORAGE_PORTS] },
+      {
+        module: StoragePortsModule,
+        providers: [{ provide: CONFIG, useValue: loadConfig({ cwd: root, env: { BELLOWS__STORAGE__PATH: root } }) }, ...STORAGE_PORTS],
+      },
       { logger: false },
     );
     blobs = context.get(BlobStorage);
