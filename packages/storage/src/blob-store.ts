@@ -5,65 +5,12 @@ import * as path from 'node:path';
 import { Transform, Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { digestFile, UploadDigester, type DigestAlgorithm, type Digests } from './digests';
+import type { BlobBackend, BlobInfo, BlobStat, HashedBlobInfo, ListedBlob, StoredBlob, TemporaryFile, WriteOptions } from './blob-backend';
 import { BlobAbortedError, BlobExistsError, BlobMismatchError, BlobNotFoundError, BlobStoreError, BlobTooLargeError } from './errors';
 import { assertBlobKey, isBlobKey } from './keys';
+import { checkAnnounced, digestsToCompute, hashed, withSha256 } from './write-checks';
 
-export interface WriteOptions {
-  /** The size the uploader announced; anything else is a BlobMismatchError. */
-  expectedSize?: number;
-  /** The sha256 (lower-case hex) the uploader announced; anything else is a BlobMismatchError. */
-  expectedSha256?: string;
-  /** Stop reading and fail with BlobTooLargeError once the content exceeds this. */
-  maxBytes?: number;
-  /** Aborting it stops the upload with BlobAbortedError. */
-  signal?: AbortSignal;
-  /** Replace an existing blob (default); when false an existing one is a BlobExistsError. */
-  overwrite?: boolean;
-  /**
-   * The digests to compute, in the pass that writes (default: the sha256 alone;
-   * `[]` computes none, for content whose digests nobody asks for). The sha256 is
-   * computed whatever this says when it is announced ({@link expectedSha256}) or
-   * names the blob ({@link BlobStore.writeDerived}).
-   */
-  digests?: DigestAlgorithm[];
-}
-
-export interface BlobInfo {
-  size: number;
-  /** Lower-case hex; absent only when {@link WriteOptions.digests} left it out. */
-  sha256?: string;
-  /** When {@link WriteOptions.digests} asked for some besides the sha256: all of those computed (lower-case hex). */
-  digests?: Digests;
-}
-
-/** What a content-addressed write learns: the sha256 is always there (it names the blob). */
-export interface HashedBlobInfo extends BlobInfo {
-  sha256: string;
-}
-
-export interface StoredBlob extends BlobInfo {
-  key: string;
-  /** False when the key already held a blob that was kept (overwrite: false, content-addressed). */
-  created: boolean;
-}
-
-export interface BlobStat {
-  size: number;
-  modifiedAt: Date;
-}
-
-/** A blob found by {@link BlobStore.list}. */
-export interface ListedBlob extends BlobStat {
-  key: string;
-}
-
-/** A file of the store's temporary folder: an upload under way, or one a crash cut short. */
-export interface TemporaryFile {
-  /** Its path below the root (`.tmp/<uuid>.part`). */
-  name: string;
-  size: number;
-  modifiedAt: Date;
-}
+export type { BlobInfo, BlobStat, HashedBlobInfo, ListedBlob, StoredBlob, TemporaryFile, WriteOptions } from './blob-backend';
 
 /** Temporary files live here: inside the root (same file system, so rename is atomic) and hidden from keys. */
 const TEMP_DIR = '.tmp';
@@ -89,7 +36,7 @@ const EARLY_FLUSH_BYTES = 32 * 1024 * 1024;
  * removes those, and {@link list} with {@link deleteIfOlderThan} lets a caller that knows
  * which blobs are referenced remove the others.
  */
-export class BlobStore {
+export class BlobStore implements BlobBackend {
   readonly root: string;
   /** Settles once the temporary folder has been made by this store (see {@link tempDir}). */
   private tempDirMade: Promise<true> | undefined;
@@ -119,8 +66,7 @@ export class BlobStore {
     options: WriteOptions,
     keyFor: (info: HashedBlobInfo) => string,
   ): Promise<StoredBlob & HashedBlobInfo> {
-    const withSha256 = { ...options, digests: [...new Set<DigestAlgorithm>(['sha256', ...(options.digests ?? [])])] };
-    return hashed(await this.store(input, withSha256, (info) => keyFor(hashed(info))));
+    return hashed(await this.store(input, withSha256(options), (info) => keyFor(hashed(info))));
   }
 
   /** Receives the content into a temporary file, then names it with the key `keyFor` gives. */
@@ -283,6 +229,11 @@ export class BlobStore {
       swept.push({ name: `${TEMP_DIR}/${entry.name}`, size: info.size, modifiedAt: info.mtime });
     }
     return swept;
+  }
+
+  /** A folder of the local disk has no URL of its own: the server streams its blobs (see {@link BlobBackend.presignedReadUrl}). */
+  presignedReadUrl(): Promise<string | null> {
+    return Promise.resolve(null);
   }
 
   /**
@@ -523,27 +474,6 @@ class ContentMeter extends Transform {
 
   abort(): void {
     this.digester?.abort();
-  }
-}
-
-/** What the writer asked for (the sha256 alone by default), and the sha256 when it was announced, to check it. */
-function digestsToCompute(options: Pick<WriteOptions, 'expectedSha256' | 'digests'>): DigestAlgorithm[] {
-  const asked = options.digests ?? ['sha256'];
-  return [...new Set<DigestAlgorithm>(options.expectedSha256 !== undefined ? ['sha256', ...asked] : asked)];
-}
-
-/** The info of a write whose digests included the sha256. */
-function hashed<T extends BlobInfo>(info: T): T & HashedBlobInfo {
-  if (info.sha256 === undefined) throw new Error('the content was stored without its sha256');
-  return info as T & HashedBlobInfo;
-}
-
-function checkAnnounced(info: BlobInfo, options: WriteOptions): void {
-  if (options.expectedSize !== undefined && info.size !== options.expectedSize) {
-    throw new BlobMismatchError('size', options.expectedSize, info.size);
-  }
-  if (options.expectedSha256 !== undefined && info.sha256 !== options.expectedSha256.toLowerCase()) {
-    throw new BlobMismatchError('sha256', options.expectedSha256, info.sha256 ?? 'nothing');
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { BlobStore, BlobStat, WriteOptions } from './blob-store';
+import type { BlobBackend, BlobStat, WriteOptions } from './blob-backend';
 import type { DigestAlgorithm, Digests } from './digests';
 import { InvalidBlobKeyError } from './errors';
 import { isSha256, shardedKey } from './keys';
@@ -19,8 +19,8 @@ export interface PutResult {
  * references themselves and delete a blob when the last one goes.
  */
 export class ContentAddressedStore {
-  /** Any store with BlobStore's operations (the server hands its storage port). */
-  constructor(private readonly blobs: Pick<BlobStore, 'writeDerived' | 'read' | 'stat' | 'exists' | 'delete' | 'digestsOf'>) {}
+  /** Any store with a blob backend's operations (the server hands its storage port). */
+  constructor(private readonly blobs: Pick<BlobBackend, 'writeDerived' | 'read' | 'stat' | 'exists' | 'delete' | 'digestsOf'>) {}
 
   keyOf(namespace: string, sha256: string): string {
     if (!isSha256(sha256)) throw new InvalidBlobKeyError(`${namespace}/${sha256}`, 'not a lower-case sha256');
