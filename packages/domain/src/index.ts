@@ -23,3 +23,4 @@ export * from './repo-templates';
 export * from './repo-config';
 export * from './repo-flags';
 export * from './avatars';
+export * from './scheduling';

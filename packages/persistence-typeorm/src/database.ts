@@ -55,6 +55,7 @@ import { TypeOrmMilestoneStore } from './stores/milestone.store';
 import { TypeOrmReleaseStore } from './stores/release.store';
 import { TypeOrmWebhookStore } from './stores/webhook.store';
 import { TypeOrmHookDeliveryStore } from './stores/hook-delivery.store';
+import { TypeOrmScheduledJobStore } from './stores/scheduled-job.store';
 import { ChangeVersions } from './read-cache/change-versions';
 import { PostgresChangeFeed } from './read-cache/postgres-change-feed';
 import { SqliteOtherWriters } from './read-cache/sqlite-other-writers';
@@ -157,6 +158,8 @@ export class Database {
   /** Webhooks, and the queue of deliveries with their attempts. */
   readonly webhooks: TypeOrmWebhookStore;
   readonly hookDeliveries: TypeOrmHookDeliveryStore;
+  /** Scheduled jobs shared by every instance: due times, history, leases. */
+  readonly scheduledJobs: TypeOrmScheduledJobStore;
 
   /** How this process hears of changes other processes make (PostgreSQL only; see PostgresChangeFeed). */
   private changeFeed: PostgresChangeFeed | undefined;
@@ -185,6 +188,7 @@ export class Database {
     this.releases = new TypeOrmReleaseStore(manager);
     this.webhooks = new TypeOrmWebhookStore(manager);
     this.hookDeliveries = new TypeOrmHookDeliveryStore(manager, inTransaction);
+    this.scheduledJobs = new TypeOrmScheduledJobStore(manager);
     this.packages = new TypeOrmPackageStore(manager, inTransaction);
     this.artifacts = new TypeOrmArtifactStore(manager, inTransaction);
     this.actionRuns = new TypeOrmActionRunStore(manager, inTransaction);

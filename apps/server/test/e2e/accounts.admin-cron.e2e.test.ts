@@ -7,6 +7,7 @@ import { createTestUser, TestUser } from '../support/fixtures';
 import { expectForgejoShape } from '../support/forgejo-schema';
 import { createTestRepository } from '../support/repositories';
 import { startTestServer, TestServer } from '../support/test-server';
+import { JobScheduler } from '../../src/modules/admin-cron/job-scheduler';
 
 /** `GET /admin/cron` and `POST /admin/cron/{task}`: the server's real periodic jobs, run on demand. */
 describe('admin cron tasks', () => {
@@ -80,5 +81,26 @@ describe('admin cron tasks', () => {
     expect((await server.request('/admin/cron/no_such_task', { method: 'POST', ...as(admin) })).status).toBe(404);
     expect((await server.request('/admin/cron/cleanup_actions', { method: 'POST', ...as(user) })).status).toBe(403);
     expect((await server.request('/admin/cron/delete_temporary_files', { method: 'POST', ...as(admin) })).status).toBe(204);
+  });
+
+  it('runs a due job once per due time, however often it is looked at, and moves its next run on', async () => {
+    const scheduler = server.app.get(JobScheduler, { strict: false });
+    const before = await task('cleanup_actions');
+    const due = new Date(before.next);
+    // Two looks at once past the due time (as two instances would): one run; a later look before the next due time: none.
+    await Promise.all([scheduler.tick(new Date(due.getTime() + 1000)), scheduler.tick(new Date(due.getTime() + 2000))]);
+    await scheduler.tick(new Date(due.getTime() + 3000));
+    const after = await task('cleanup_actions'); // a run counts when it is claimed
+    expect(after.exec_times).toBe(before.exec_times + 1);
+    expect(new Date(after.next).getTime()).toBe(due.getTime() + 60 * 60 * 1000);
+  });
+
+  it('joins a run under way instead of running the pass twice at once', async () => {
+    const before = await task('delete_temporary_files');
+    const runs = await Promise.all(
+      [1, 2, 3].map(() => server.request('/admin/cron/delete_temporary_files', { method: 'POST', ...as(admin) })),
+    );
+    expect(runs.map((r) => r.status)).toEqual([204, 204, 204]);
+    expect((await task('delete_temporary_files')).exec_times).toBe(before.exec_times + 1);
   });
 });

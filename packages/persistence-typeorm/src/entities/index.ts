@@ -47,6 +47,7 @@ import { OAuth2ApplicationEntity, OAuth2AuthorizationCodeEntity, OAuth2GrantEnti
 import { WebhookEntity } from './webhook.entity';
 import { HookDeliveryEntity } from './hook-delivery.entity';
 import { HookDeliveryAttemptEntity } from './hook-delivery-attempt.entity';
+import { ScheduledJobEntity } from './scheduled-job.entity';
 
 export * from './access-token.entity';
 export * from './commit-status.entity';
@@ -77,6 +78,7 @@ export * from './oauth2.entities';
 export * from './webhook.entity';
 export * from './hook-delivery.entity';
 export * from './hook-delivery-attempt.entity';
+export * from './scheduled-job.entity';
 export * from './milestone.entity';
 export * from './issue-assignee.entity';
 export * from './comment.entity';
@@ -151,4 +153,5 @@ export const ENTITIES = [
   WebhookEntity,
   HookDeliveryEntity,
   HookDeliveryAttemptEntity,
+  ScheduledJobEntity,
 ];

@@ -54,6 +54,10 @@ import { Avatars1763800038000 } from './1763800038000-avatars';
 import { GpgKeys1763800039000 } from './1763800039000-gpg-keys';
 // @area issue-search
 // @area hook-more
+// @area several-instances
+import { ScheduledJobs1763800040000 } from './1763800040000-scheduled-jobs';
+// @area hotrow
+import { UsageLedgerStripes1763800041000 } from './1763800041000-usage-ledger-stripes';
 // @area end
 
 /** Every migration, oldest first. Add new ones at the end. */
@@ -114,5 +118,9 @@ export const MIGRATIONS = [
   GpgKeys1763800039000,
   // @area issue-search
   // @area hook-more
+  // @area several-instances
+  ScheduledJobs1763800040000,
+  // @area hotrow
+  UsageLedgerStripes1763800041000,
   // @area end
 ];

@@ -13,6 +13,7 @@ import { TOPICS_PORTS } from './topics.ports';
 import { OAUTH2_PORTS } from './oauth2.ports';
 import { TRANSACTION_PORTS } from './transactions.ports';
 import { AVATARS_PORTS } from './avatars.ports';
+import { SCHEDULING_PORTS } from './scheduling.ports';
 
 /**
  * Every port bound to its adapter, one file per area. CoreModule provides and
@@ -34,4 +35,5 @@ export const PORT_PROVIDERS = [
   ...TOPICS_PORTS,
   ...OAUTH2_PORTS,
   ...AVATARS_PORTS,
+  ...SCHEDULING_PORTS,
 ];

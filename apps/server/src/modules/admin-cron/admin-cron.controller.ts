@@ -4,7 +4,7 @@ import { RequireSiteAdmin, ScopeGroup } from '../../http/auth/auth-metadata';
 import { PageOf } from '../../http/page-of';
 import { Paging, PageRequest } from '../../http/pagination';
 import { paged } from '../accounts/orgs.controller';
-import { CronTask, CronTasks } from './cron-tasks';
+import { CronTask, JobScheduler } from './job-scheduler';
 
 /** Go's zero time: what Forgejo shows for a task that never ran or is not scheduled. */
 const NEVER = '0001-01-01T00:00:00Z';
@@ -34,22 +34,25 @@ function toApiCron(task: CronTask): ApiCron {
 @RequireSiteAdmin()
 @Controller('admin/cron')
 export class AdminCronController {
-  constructor(@Inject(CronTasks) private readonly tasks: CronTasks) {}
+  constructor(@Inject(JobScheduler) private readonly scheduler: JobScheduler) {}
 
   @Get()
   @paged()
   @ApiOkResponse({ type: [ApiCron] })
-  adminCronList(@Paging() paging: PageRequest): PageOf<ApiCron> {
-    const all = this.tasks.list();
+  async adminCronList(@Paging() paging: PageRequest): Promise<PageOf<ApiCron>> {
+    const all = await this.scheduler.list();
     return new PageOf(all.slice(paging.offset, paging.offset + paging.limit).map(toApiCron), all.length, paging);
   }
 
-  /** Unlike Forgejo, which starts the task and answers at once, this answers when the run is over, so its effect is visible right after. */
+  /**
+   * Unlike Forgejo, which starts the task and answers at once, this answers when the run is over, so its effect is
+   * visible right after; a run under way on any instance is joined, not doubled.
+   */
   @Post(':task')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'the task ran' })
   @ApiNotFoundResponse({ description: 'no such task' })
   async adminCronRun(@Param('task') name: string): Promise<void> {
-    await this.tasks.run(name);
+    await this.scheduler.runNow(name);
   }
 }

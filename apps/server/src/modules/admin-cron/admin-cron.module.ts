@@ -2,12 +2,12 @@ import { Module } from '@nestjs/common';
 import { ActionsModule } from '../actions/actions.module';
 import { StorageGarbageModule } from '../storage-garbage/storage-garbage.module';
 import { AdminCronController } from './admin-cron.controller';
-import { CronTasks } from './cron-tasks';
+import { JobScheduler } from './job-scheduler';
 
-/** `GET /admin/cron` and `POST /admin/cron/{task}`: the server's periodic jobs. */
+/** The server's periodic jobs (CRON_TASKS), run once per due time across instances; `GET /admin/cron`, `POST /admin/cron/{task}`. */
 @Module({
   imports: [ActionsModule, StorageGarbageModule],
   controllers: [AdminCronController],
-  providers: [CronTasks],
+  providers: [JobScheduler],
 })
 export class AdminCronModule {}

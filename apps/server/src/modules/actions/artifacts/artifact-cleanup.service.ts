@@ -1,6 +1,5 @@
-import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
-import { ActionRunStore, ArtifactStore } from '@bellows/domain';
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { ActionRunStore, ArtifactStore, JobSchedule, ScheduledTask } from '@bellows/domain';
 import { ArtifactBlobs } from './artifact-blobs';
 import { ArtifactService } from './artifact.service';
 
@@ -18,42 +17,27 @@ export interface CleanupResult {
 /**
  * The hourly job that expires artifacts past their `expires_at` (they stop
  * counting toward quota and their zips are deleted) and removes uploads that
- * were never finalized. Runs only in the server, not in CLI commands.
+ * were never finalized. JobScheduler runs it (`cleanup_actions`), once per
+ * hour across instances.
  */
 @Injectable()
-export class ArtifactCleanup implements OnModuleInit, OnApplicationShutdown {
-  private readonly logger = new Logger(ArtifactCleanup.name);
-  private timer: NodeJS.Timeout | undefined;
+export class ArtifactCleanup implements ScheduledTask, OnApplicationShutdown {
+  readonly schedule: JobSchedule = { everyMs: HOUR_MS };
   private running: Promise<CleanupResult> | undefined;
-  /** For `GET /admin/cron`: when the hourly timer started, the last pass began, and how many passes ran. */
-  readonly intervalMs = HOUR_MS;
-  timerStartedAt: Date | undefined;
-  lastRunAt: Date | undefined;
-  runCount = 0;
 
   constructor(
-    private readonly adapterHost: HttpAdapterHost,
     private readonly artifactStore: ArtifactStore,
     private readonly runs: ActionRunStore,
     private readonly blobs: ArtifactBlobs,
     private readonly artifacts: ArtifactService,
   ) {}
 
-  onModuleInit(): void {
-    if (!this.adapterHost.httpAdapter) return;
-    this.timer = setInterval(() => void this.run().catch((error) => this.logger.error(`artifact cleanup failed: ${error}`)), HOUR_MS);
-    this.timer.unref();
-    this.timerStartedAt = new Date();
-  }
-
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
     await this.running?.catch(() => undefined);
   }
 
-  /** One pass now (tests call this); a pass already under way is joined rather than doubled. */
+  /** One pass now (tests call this with a later `now`); a pass already under way in this process is joined rather than doubled. */
   run(now = new Date()): Promise<CleanupResult> {
-    if (!this.running) [this.lastRunAt, this.runCount] = [new Date(), this.runCount + 1];
     this.running ??= this.pass(now).finally(() => (this.running = undefined));
     return this.running;
   }

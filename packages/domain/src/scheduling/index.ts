@@ -1,0 +1,2 @@
+export * from './scheduled-job';
+export * from './scheduled-job-store';
