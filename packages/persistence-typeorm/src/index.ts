@@ -56,3 +56,4 @@ export * from './testing/test-databases';
 export * from './testing/containers';
 export * from './testing/owners';
 export * from './stores/avatar.store';
+export * from './sqlite-serving-lock';

@@ -3,7 +3,7 @@ import { LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyInstance } from 'fastify';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Database } from '@bellows/persistence-typeorm';
+import { Database, SqliteServingLock } from '@bellows/persistence-typeorm';
 import { BellowsConfig, ensureSecretKey, readTlsCredentials } from '../config';
 import { ApiErrorFilter, apiDocsUrl, clientErrorHandler, frameworkErrorHandler } from '../http/api-error.filter';
 import { buildOpenApiDocument, mountOpenApi } from '../http/openapi';
@@ -84,9 +84,18 @@ export async function createApp(
 
 /** Builds the server and listens on [server] HTTP_ADDR:HTTP_PORT (port 0 picks a free one). */
 export async function startServer(config: BellowsConfig, options: CreateAppOptions = {}): Promise<BellowsApp> {
-  const { app, db, config: effective, draining } = await createApp(config, options);
-  await app.listen(effective.server.httpPort, effective.server.httpAddr);
-  await listenForSsh(app, db);
+  // One server per SQLite file, taken before anything is migrated or served (PostgreSQL takes several).
+  const servingLock = config.database.type === 'sqlite3' ? await SqliteServingLock.acquire(config.database.path) : undefined;
+  let started: Awaited<ReturnType<typeof createApp>>;
+  try {
+    started = await createApp(config, options);
+    await started.app.listen(started.config.server.httpPort, started.config.server.httpAddr);
+    await listenForSsh(started.app, started.db);
+  } catch (error) {
+    await servingLock?.release();
+    throw error;
+  }
+  const { app, db, config: effective, draining } = started;
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : effective.server.httpPort;
   const host = effective.server.httpAddr.includes(':') ? `[${effective.server.httpAddr}]` : effective.server.httpAddr;
@@ -101,6 +110,7 @@ export async function startServer(config: BellowsConfig, options: CreateAppOptio
         draining.begin();
         await app.close();
         await db.close();
+        await servingLock?.release();
       })()),
   };
 }
