@@ -1,5 +1,5 @@
 import { FactoryProvider } from '@nestjs/common';
-import { BlobStore } from '@bellows/storage';
+import { BlobStore, S3BlobStore } from '@bellows/storage';
 import { BellowsConfig } from '../../config';
 import { BlobStorage } from '../../modules/storage/blob-storage';
 import { BlobBackendLike } from '../../modules/storage/routed-blob-storage';
@@ -9,7 +9,9 @@ import { CONFIG } from '../tokens';
 /** The storage adapter's backend for a place: a BlobStore for a folder, an S3BlobStore for a bucket. */
 export function openBlobBackend(place: BackendPlace): BlobBackendLike {
   if (place.type === 'local') return new BlobStore(place.path);
-  throw new Error(`object storage (${describePlace(place)}) is not available in this build yet`);
+  const { type: _type, ...options } = place;
+  void _type;
+  return new S3BlobStore(options);
 }
 
 /**
@@ -25,10 +27,9 @@ export const STORAGE_PORTS: FactoryProvider[] = [
     useFactory: async (config: BellowsConfig): Promise<BlobStorage> => {
       const { storage, backends } = routedBlobStorage(config.storage, openBlobBackend);
       for (const { place, backend } of backends) {
-        const ensure = (backend as { ensureBucket?: () => Promise<void> }).ensureBucket;
-        if (place.type !== 'minio' || !ensure) continue;
+        if (!(backend instanceof S3BlobStore)) continue;
         try {
-          await ensure.call(backend);
+          await backend.ensureBucket();
         } catch (error) {
           throw new Error(`object storage ${describePlace(place)} cannot be used: ${(error as Error).message}`, { cause: error });
         }

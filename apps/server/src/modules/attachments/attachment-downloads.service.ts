@@ -15,13 +15,14 @@ import { Actor } from '../../http/auth/actor';
 import { atLeast, RepoPermission } from '../repositories/repo-permission';
 import { RepositoryAccess } from '../repositories/repository-access.service';
 import { BlobStorage } from '../storage/blob-storage';
+import { DIRECT_DOWNLOAD_SECONDS } from '../storage/direct-download';
 import { attachmentFileKey } from './attachment-files';
 
-/** An attachment the caller may download, with its content. */
-export interface AttachmentDownload {
-  attachment: Attachment;
-  content: Readable;
-}
+/**
+ * An attachment the caller may download, with its content, or (SERVE_DIRECT) a
+ * short-lived URL of the object store to send the caller to instead.
+ */
+export type AttachmentDownload = { attachment: Attachment } & ({ content: Readable } | { directUrl: string });
 
 /**
  * Downloads by UUID (`{ROOT_URL}attachments/{uuid}`). Knowing the UUID is not
@@ -47,6 +48,15 @@ export class AttachmentDownloads {
     const notFound = new NotFoundException(`attachment ${uuid} does not exist`);
     const attachment = /^[0-9a-f-]{36}$/i.test(uuid) ? await this.attachments.findByUuid(uuid.toLowerCase()) : null;
     if (!attachment || !(await this.mayDownload(attachment, actor))) throw notFound;
+    // Only now, after the same checks as a streamed download: the URL lets anyone who has it read the file.
+    const directUrl = await this.blobs.presignedReadUrl(attachmentFileKey(attachment), {
+      expiresInSeconds: DIRECT_DOWNLOAD_SECONDS,
+      filename: attachment.name,
+    });
+    if (directUrl !== null) {
+      await this.attachments.countDownload(attachment.id);
+      return { attachment, directUrl };
+    }
     let content: Readable;
     try {
       content = await this.blobs.read(attachmentFileKey(attachment));

@@ -7,6 +7,7 @@ import { GenericFileParams, GenericVersionParams } from './dto/generic-file.dto'
 import { genericFileNameProblem, genericNameProblem, genericVersionProblem } from './generic-names';
 import { GenericRegistry } from './generic-registry.service';
 import { PackageAccess, PackageAccessLevel } from './package-access.service';
+import { redirectToDirectUrl } from '../storage/direct-download';
 
 /**
  * Where the generic registry's requests enter: any file under
@@ -29,11 +30,13 @@ export class GenericRegistryHandler {
     return reply.status(201).send();
   }
 
-  /** `GET …/{file}`: the file's bytes. */
+  /** `GET …/{file}`: the file's bytes (or, SERVE_DIRECT, 303 to a presigned URL, as Forgejo). */
   async download(request: FastifyRequest<{ Params: GenericFileParams }>, reply: FastifyReply): Promise<FastifyReply> {
     const params = validFileParams(request.params);
     const { owner, actor } = await this.authorize(request, params.owner, 'read');
-    const { found, content } = await this.registry.download(owner, actor, params);
+    const download = await this.registry.download(owner, actor, params);
+    if ('directUrl' in download) return redirectToDirectUrl(reply, download.directUrl, 303).send();
+    const { found, content } = download;
     return reply
       .header('content-type', 'application/octet-stream')
       .header('content-length', String(found.blob.size))

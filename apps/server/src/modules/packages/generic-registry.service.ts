@@ -4,7 +4,7 @@ import { Owner, PackageFileWithBlob, PackageStore, PackageVersion } from '@bello
 import { Actor } from '../../http/auth/actor';
 import { GenericFileParams, GenericVersionParams } from './dto/generic-file.dto';
 import { PackageAccess } from './package-access.service';
-import { PackageDeletion, PackageFiles } from './package-files.service';
+import { PackageDeletion, PackageFileContent, PackageFiles } from './package-files.service';
 
 const TYPE = 'generic';
 
@@ -44,10 +44,10 @@ export class GenericRegistry {
     owner: Owner,
     actor: Actor | undefined,
     params: GenericFileParams,
-  ): Promise<{ found: PackageFileWithBlob; content: Readable }> {
+  ): Promise<{ found: PackageFileWithBlob } & PackageFileContent> {
     const found = await this.findFile(owner, params, actor);
     if (!found) throw new NotFoundException(`file ${params.file} does not exist in ${params.name} ${params.version}`);
-    return { found, content: await this.files.open(found.blob) };
+    return { found, ...(await this.files.serve(found.blob, found.file.name)) };
   }
 
   /** Deletes one file; the version goes with its last file. */

@@ -11,8 +11,9 @@ import {
   PackageVersion,
   UnitOfWork,
 } from '@bellows/domain';
-import { BlobNotFoundError, ContentAddressedStore, DigestAlgorithm } from '@bellows/storage';
+import { BlobNotFoundError, ContentAddressedStore, DigestAlgorithm, shardedKey } from '@bellows/storage';
 import { BlobStorage } from '../storage/blob-storage';
+import { DIRECT_DOWNLOAD_SECONDS } from '../storage/direct-download';
 import { PackageWebhooks } from '../webhook-events/package-webhooks.service';
 import { missingDigests, packageDigests } from './content-digests';
 
@@ -73,6 +74,9 @@ export interface DigestedPackageFile extends PackageFileWithBlob {
  * upload did not need are computed when an answer first shows them
  * ({@link withDigests}).
  */
+/** A package file's bytes, or the object store's presigned URL of them (SERVE_DIRECT). */
+export type PackageFileContent = { content: Readable } | { directUrl: string };
+
 @Injectable()
 export class PackageFiles {
   private readonly store: ContentAddressedStore;
@@ -82,7 +86,7 @@ export class PackageFiles {
   constructor(
     private readonly packages: PackageStore,
     private readonly unitOfWork: UnitOfWork,
-    blobs: BlobStorage,
+    private readonly blobs: BlobStorage,
     /** Webhooks' `package` events; optional so the registry works without them. */
     @Optional() private readonly webhooks?: PackageWebhooks,
   ) {
@@ -121,6 +125,20 @@ export class PackageFiles {
 
   open(blob: PackageBlob): Promise<Readable> {
     return this.store.read(NAMESPACE, blob.sha256);
+  }
+
+  /**
+   * What a download answers: with `[packages] SERVE_DIRECT` on object storage a
+   * presigned URL to redirect to (saved as `fileName`), else the bytes. Call it
+   * only after the caller's access is checked.
+   */
+  async serve(blob: PackageBlob, fileName: string): Promise<PackageFileContent> {
+    const directUrl = await this.blobs.presignedReadUrl(shardedKey(NAMESPACE, blob.sha256), {
+      expiresInSeconds: DIRECT_DOWNLOAD_SECONDS,
+      filename: fileName,
+      contentType: 'application/octet-stream',
+    });
+    return directUrl !== null ? { directUrl } : { content: await this.open(blob) };
   }
 
   /**

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { ArtifactService, downloadPath, uploadPath } from './artifact.service';
 import { statusOf } from './twirp-errors';
 import { UrlSigner } from './url-signer';
+import { redirectToDirectUrl } from '../../storage/direct-download';
 import { parseId } from '../../../http/id-param.pipe';
 
 /** Largest block list accepted (an 8 MiB-block list of a 10 GiB artifact is about 60 KiB). */
@@ -44,6 +45,11 @@ export class ArtifactBlobHandler {
     try {
       this.assertSigned(downloadPath(request.params.id), request);
       const artifact = await this.artifacts.findById(Number(request.params.id));
+      const directUrl = await this.artifacts.directZipUrl(artifact);
+      if (directUrl !== null) {
+        await redirectToDirectUrl(reply, directUrl, 302).send();
+        return;
+      }
       const zip = await this.artifacts.openZip(artifact);
       await reply
         .code(200)

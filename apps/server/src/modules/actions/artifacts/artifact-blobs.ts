@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Readable } from 'node:stream';
-import { BlobStorage, HashedBlobContentInfo, StoredBlobInfo } from '../../storage/blob-storage';
+import { BlobStorage, HashedBlobContentInfo, PresignedReadOptions, StoredBlobInfo } from '../../storage/blob-storage';
 
 /** Largest block the Azure-style upload accepts (the artifact client sends 8 MiB blocks). */
 export const MAX_BLOCK_BYTES = 64 * 1024 * 1024;
@@ -64,6 +64,11 @@ export class ArtifactBlobs {
 
   read(key: string): Promise<Readable> {
     return this.blobs.read(key);
+  }
+
+  /** A presigned URL of a zip when the artifacts' store serves directly (SERVE_DIRECT), else null. */
+  presignedReadUrl(key: string, options: PresignedReadOptions): Promise<string | null> {
+    return this.blobs.presignedReadUrl(key, options);
   }
 
   /** Removes a zip; quietly does nothing when it is already gone. */

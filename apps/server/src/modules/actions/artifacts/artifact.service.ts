@@ -10,6 +10,7 @@ import { ArtifactBlobs } from './artifact-blobs';
 import { checkArtifactName } from './artifact-name';
 import { ApiActionArtifact, ApiActionArtifactList, toApiArtifact } from './dto/artifact.dto';
 import { UrlSigner } from './url-signer';
+import { DIRECT_DOWNLOAD_SECONDS } from '../../storage/direct-download';
 import { parseId } from '../../../http/id-param.pipe';
 
 /** How long a signed upload or download URL works. */
@@ -146,8 +147,25 @@ export class ArtifactService {
 
   /** The zip of an artifact; 410 once it has expired. */
   async openZip(artifact: Artifact): Promise<Readable> {
+    return this.blobs.read(this.zipKeyOf(artifact));
+  }
+
+  /**
+   * With `[actions.artifacts] SERVE_DIRECT` on object storage, a presigned URL of
+   * the zip to redirect to (null otherwise); 410 once it has expired. Ask only
+   * after the caller's access is checked.
+   */
+  async directZipUrl(artifact: Artifact): Promise<string | null> {
+    return this.blobs.presignedReadUrl(this.zipKeyOf(artifact), {
+      expiresInSeconds: DIRECT_DOWNLOAD_SECONDS,
+      filename: `${artifact.name}.zip`,
+      contentType: 'application/zip',
+    });
+  }
+
+  private zipKeyOf(artifact: Artifact): string {
     if (artifact.status !== 'active' || !artifact.storageKey) throw new GoneException(`artifact ${artifact.id} has expired`);
-    return this.blobs.read(artifact.storageKey);
+    return artifact.storageKey;
   }
 
   /** A repository's artifacts (of one run, or all) in GitHub's REST shape, newest first. */

@@ -1,4 +1,6 @@
-import { Controller, Delete, Get, HttpCode, NotFoundException, Param, StreamableFile } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, NotFoundException, Param, Res, StreamableFile } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { redirectToDirectUrl } from '../../storage/direct-download';
 import {
   ApiForbiddenResponse,
   ApiGoneResponse,
@@ -101,8 +103,15 @@ export class RepoArtifactsController {
     @Param('repo') repo: string,
     @Param('artifact_id') id: string,
     @CurrentActor() actor: Actor | undefined,
-  ): Promise<StreamableFile> {
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StreamableFile | undefined> {
     const { artifact } = await this.resolve(owner, repo, id, actor);
+    // SERVE_DIRECT: 302 to the object store, as Forgejo's DownloadArtifactV4ServeDirectOnly.
+    const directUrl = await this.artifacts.directZipUrl(artifact);
+    if (directUrl !== null) {
+      redirectToDirectUrl(reply, directUrl, 302);
+      return undefined;
+    }
     const zip = await this.artifacts.openZip(artifact);
     return new StreamableFile(zip, {
       type: 'application/zip',

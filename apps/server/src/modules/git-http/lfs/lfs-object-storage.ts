@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import { LfsObject, LfsStore } from '@bellows/domain';
-import { ContentAddressedStore } from '@bellows/storage';
+import { ContentAddressedStore, shardedKey } from '@bellows/storage';
 import { BlobStorage } from '../../storage/blob-storage';
+import { DIRECT_DOWNLOAD_SECONDS } from '../../storage/direct-download';
 
 /** Where LFS objects live under `[storage] PATH`: `lfs/ab/cd/<oid>`. */
 const NAMESPACE = 'lfs';
@@ -18,7 +19,7 @@ export class LfsObjectStorage {
 
   constructor(
     private readonly lfs: LfsStore,
-    blobs: BlobStorage,
+    private readonly blobs: BlobStorage,
   ) {
     this.store = new ContentAddressedStore(blobs);
   }
@@ -39,5 +40,13 @@ export class LfsObjectStorage {
 
   open(oid: string): Promise<Readable> {
     return this.store.read(NAMESPACE, oid);
+  }
+
+  /** A presigned URL of the object when `[lfs] SERVE_DIRECT` is on object storage (null otherwise); ask after the permission check. */
+  directUrl(oid: string): Promise<string | null> {
+    return this.blobs.presignedReadUrl(shardedKey(NAMESPACE, oid), {
+      expiresInSeconds: DIRECT_DOWNLOAD_SECONDS,
+      contentType: 'application/octet-stream',
+    });
   }
 }

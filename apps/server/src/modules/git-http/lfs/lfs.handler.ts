@@ -28,6 +28,7 @@ import {
   pointerProblem,
 } from './lfs-batch';
 import { LfsObjectStorage } from './lfs-object-storage';
+import { DIRECT_DOWNLOAD_SECONDS, redirectToDirectUrl } from '../../storage/direct-download';
 
 interface RepoParams {
   owner: string;
@@ -78,11 +79,13 @@ export class LfsHandler {
     return reply.status(200).send();
   }
 
-  /** `GET …/info/lfs/objects/{oid}`: the object's bytes, streamed from storage. */
+  /** `GET …/info/lfs/objects/{oid}`: the object's bytes, streamed from storage (or, SERVE_DIRECT, 302 to a presigned URL). */
   async download(request: FastifyRequest<{ Params: ObjectParams }>, reply: FastifyReply): Promise<FastifyReply> {
     const { ctx, oid } = await this.authorizeObject(request, 'read');
     const object = await this.objects.findInRepository(ctx.repo.id, oid);
     if (!object) throw new NotFoundException(`LFS object ${oid} does not exist in this repository`);
+    const directUrl = await this.objects.directUrl(oid);
+    if (directUrl !== null) return redirectToDirectUrl(reply, directUrl, 302).send();
     const content = await this.objects.open(oid);
     return reply.header('content-type', 'application/octet-stream').header('content-length', String(object.size)).send(content);
   }
@@ -144,7 +147,13 @@ export class LfsHandler {
       if (!existing) return { ...pointer, error: { code: 404, message: 'object does not exist' } };
       if (existing.size !== pointer.size)
         return { ...pointer, error: { code: 422, message: `object has ${existing.size} bytes, not ${pointer.size}` } };
-      return { ...pointer, authenticated: true, actions: { download: this.action(ctx, actor, 'download', pointer.oid, '') } };
+      // SERVE_DIRECT: as Forgejo, the client fetches from the object store itself (no Authorization header: the URL is signed).
+      const directUrl = await this.objects.directUrl(pointer.oid);
+      const download =
+        directUrl !== null
+          ? { href: directUrl, expires_in: DIRECT_DOWNLOAD_SECONDS }
+          : this.action(ctx, actor, 'download', pointer.oid, '');
+      return { ...pointer, authenticated: true, actions: { download } };
     }
     if (existing && existing.size === pointer.size) return { ...pointer, authenticated: true }; // already there: nothing to send
     return {

@@ -7,6 +7,7 @@ import { PackageAccess, PackageAccessLevel } from '../package-access.service';
 import { readJsonBody } from '../request-body';
 import { parseNpmPath } from './npm-path';
 import { NpmRegistry } from './npm-registry.service';
+import { redirectToDirectUrl } from '../../storage/direct-download';
 
 /**
  * Largest JSON document the npm routes read. `npm publish` sends the tarball
@@ -41,7 +42,9 @@ export class NpmRegistryHandler {
         if (target.tag !== undefined) throw new BadRequestException('read all dist-tags at -/package/{name}/dist-tags');
         return sendJson(reply, 200, await this.registry.distTags(pkg));
       case 'tarball': {
-        const { size, content } = await this.registry.tarball(pkg, target.version, target.fileName);
+        const tarball = await this.registry.tarball(pkg, target.version, target.fileName);
+        if ('directUrl' in tarball) return redirectToDirectUrl(reply, tarball.directUrl, 303).send();
+        const { size, content } = tarball;
         return reply.header('content-type', 'application/octet-stream').header('content-length', String(size)).send(content);
       }
       default:

@@ -6,7 +6,7 @@ import { CONFIG } from '../../../app/tokens';
 import { BellowsConfig } from '../../../config';
 import { Actor } from '../../../http/auth/actor';
 import { PackageAccess } from '../package-access.service';
-import { PackageFiles } from '../package-files.service';
+import { PackageFileContent, PackageFiles } from '../package-files.service';
 import { buildPackument, NpmVersionRecord } from './npm-packument';
 import { isNpmVersion, unscopedName } from './npm-path';
 import { NpmPublication, parsePublication } from './npm-publication';
@@ -54,11 +54,11 @@ export class NpmRegistry {
   }
 
   /** A version's tarball: its size and bytes; 404 when there is no such version or file. */
-  async tarball(pkg: Package, versionName: string, fileName: string): Promise<{ size: number; content: Readable }> {
+  async tarball(pkg: Package, versionName: string, fileName: string): Promise<{ size: number } & PackageFileContent> {
     const version = await this.packages.findVersion(pkg.id, versionName);
     const file = version ? await this.packages.findFile(version.id, fileName) : null;
     if (!file) throw new NotFoundException(`tarball ${fileName} of ${pkg.name} ${versionName} does not exist`);
-    return { size: file.blob.size, content: await this.files.open(file.blob) };
+    return { size: file.blob.size, ...(await this.files.serve(file.blob, fileName)) };
   }
 
   /**

@@ -1,0 +1,130 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createTestS3Store, TestS3Store } from '@bellows/storage';
+import { createTestUser, TestUser } from '../support/fixtures';
+import { createTestRepository } from '../support/repositories';
+import { startTestServer, TestServer } from '../support/test-server';
+
+const LFS_JSON = 'application/vnd.git-lfs+json';
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/**
+ * Object storage on a real S3-compatible server (the RADOS Gateway of the test
+ * set-up) with SERVE_DIRECT on for every kind: downloads answer a redirect to a
+ * presigned URL of the store, only after the usual checks (a private file stays
+ * 404 to others), and the URL gives the bytes. Also: the store holds the blobs
+ * under each kind's prefix, and nothing is written to the local [storage] PATH.
+ */
+describe('object storage with SERVE_DIRECT', () => {
+  let s3: TestS3Store;
+  let server: TestServer;
+  let owner: TestUser;
+  let outsider: TestUser;
+  let repoPath: string;
+
+  beforeAll(async () => {
+    s3 = await createTestS3Store('storecfg-e2e');
+    server = await startTestServer({
+      STORAGE__STORAGE_TYPE: 'minio',
+      STORAGE__MINIO_ENDPOINT: s3.options.endpoint,
+      STORAGE__MINIO_ACCESS_KEY_ID: s3.options.accessKeyId,
+      STORAGE__MINIO_SECRET_ACCESS_KEY: s3.options.secretAccessKey,
+      STORAGE__MINIO_BUCKET: s3.options.bucket,
+      STORAGE__MINIO_BASE_PATH: s3.options.basePath!,
+      ATTACHMENT__SERVE_DIRECT: 'true',
+      LFS__SERVE_DIRECT: 'true',
+      PACKAGES__SERVE_DIRECT: 'true',
+      ACTIONS_ARTIFACTS__SERVE_DIRECT: 'true',
+    });
+    owner = await createTestUser(server);
+    outsider = await createTestUser(server);
+    const repo = await createTestRepository(server, owner.user, { isPrivate: true });
+    repoPath = `${owner.name}/${repo.name}`;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await s3?.drop();
+  });
+
+  /** A request that does not follow redirects. */
+  const raw = (path: string, token?: string, init: RequestInit = {}) =>
+    fetch(`${server.url}${path.replace(/^\//, '')}`, {
+      redirect: 'manual',
+      ...init,
+      headers: { ...(token ? { authorization: `token ${token}` } : {}), ...((init.headers as Record<string, string>) ?? {}) },
+    });
+  const bytesAt = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
+
+  it('attachments: 303 to a presigned URL for who may see them, 404 for others', async () => {
+    const issue = await server.request(`/repos/${repoPath}/issues`, {
+      method: 'POST',
+      body: { title: 'files' },
+      auth: { token: owner.token },
+    });
+    expect(issue.status).toBe(201);
+    const content = randomBytes(40_000);
+    const form = new FormData();
+    form.append('attachment', new Blob([content]), 'report.bin');
+    const uploaded = await fetch(`${server.apiUrl}/repos/${repoPath}/issues/${issue.body.number}/assets`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `token ${owner.token}` },
+    });
+    expect(uploaded.status).toBe(201);
+    const { uuid } = (await uploaded.json()) as { uuid: string };
+
+    const answer = await raw(`/attachments/${uuid}`, owner.token);
+    expect(answer.status).toBe(303);
+    const location = answer.headers.get('location')!;
+    expect(location.startsWith(`http://${s3.options.endpoint}/${s3.options.bucket}/${s3.options.basePath}attachments/`)).toBe(true);
+    expect(location).toContain('X-Amz-Signature=');
+    expect((await bytesAt(location)).equals(content)).toBe(true);
+    expect((await raw(`/attachments/${uuid}`, outsider.token)).status).toBe(404);
+    expect((await raw(`/attachments/${uuid}`)).status).toBe(404);
+    // The object store holds it; the local storage folder has nothing of it.
+    const stored: string[] = [];
+    for await (const blob of s3.store.list('attachments')) stored.push(blob.key);
+    expect(stored.some((key) => key.endsWith(uuid))).toBe(true);
+    expect(existsSync(join(server.config.storage.path, 'attachments'))).toBe(false);
+  });
+
+  it('generic package files: 303 to a presigned URL after the read check', async () => {
+    const content = randomBytes(10_000);
+    const path = `/api/packages/${owner.name}/generic/tool/1.0.0/tool.bin`;
+    const put = await raw(path, owner.token, { method: 'PUT', body: content });
+    expect(put.status).toBe(201);
+    const answer = await raw(path, owner.token);
+    expect(answer.status).toBe(303);
+    expect((await bytesAt(answer.headers.get('location')!)).equals(content)).toBe(true);
+  });
+
+  it('LFS: the batch download href is a presigned URL (no Authorization header), and the object GET answers 302', async () => {
+    const content = randomBytes(20_000);
+    const oid = sha256(content);
+    const batch = (operation: string) =>
+      server.request(`${repoPath}.git/info/lfs/objects/batch`, {
+        method: 'POST',
+        body: JSON.stringify({ operation, objects: [{ oid, size: content.length }] }),
+        headers: { 'content-type': LFS_JSON, accept: LFS_JSON },
+        auth: { token: owner.token },
+      });
+    const upload = (await batch('upload')).body.objects[0].actions.upload;
+    const put = await fetch(upload.href, {
+      method: 'PUT',
+      body: content,
+      headers: { ...upload.header, 'content-type': 'application/octet-stream' },
+    });
+    expect(put.status).toBe(200);
+
+    const download = (await batch('download')).body.objects[0].actions.download;
+    expect(download.header).toBeUndefined();
+    expect(download.href.startsWith(`http://${s3.options.endpoint}/`)).toBe(true);
+    expect((await bytesAt(download.href)).equals(content)).toBe(true);
+
+    const direct = await raw(`${repoPath}.git/info/lfs/objects/${oid}`, owner.token);
+    expect(direct.status).toBe(302);
+    expect((await bytesAt(direct.headers.get('location')!)).equals(content)).toBe(true);
+    expect((await raw(`${repoPath}.git/info/lfs/objects/${oid}`, outsider.token)).status).toBe(404);
+  });
+});
