@@ -1,10 +1,9 @@
-import { existsSync } from 'fs';
 import { RepositoryEntity } from '@bellows/persistence-typeorm';
-import { BlobStore, shardedKey } from '@bellows/storage';
+import { shardedKey } from '@bellows/storage';
 import { createTestUser, TestUser } from '../support/fixtures';
 import { Gate, multipartBody, Plan, send } from '../support/race-harness';
 import { createTestRepository } from '../support/repositories';
-import { untilStoring } from '../support/storage-files';
+import { storedBlobsOf, untilServerStoring } from '../support/test-storage';
 import { startTestServer, TestServer } from '../support/test-server';
 
 /**
@@ -31,7 +30,6 @@ describe('accounting truth: uploads racing with deletions (issue 9)', () => {
   afterAll(async () => server?.close());
 
   const as = (user: TestUser) => ({ auth: { token: user.token } });
-  const storageRoot = () => server.config.storage.path;
 
   async function usage(user = owner) {
     const res = await server.request('/user/quota', as(user));
@@ -81,7 +79,7 @@ describe('accounting truth: uploads racing with deletions (issue 9)', () => {
       contentBytes: 256 * 1024,
     };
     const gate = new Gate(plan, async () => {
-      await untilStoring(storageRoot());
+      await untilServerStoring(server);
       await meanwhile();
       return { label: 'meanwhile', status: 0, text: '', json: undefined };
     });
@@ -222,10 +220,10 @@ describe('accounting truth: uploads racing with deletions (issue 9)', () => {
       headers: { authorization: `token ${owner.token}` },
     });
     const { uuid } = (await res.json()) as { uuid: string };
-    const file = new BlobStore(storageRoot()).pathOf(shardedKey('attachments', uuid));
-    expect(existsSync(file)).toBe(true);
+    const key = shardedKey('attachments', uuid);
+    expect(await storedBlobsOf(server).exists(key)).toBe(true);
     expect((await server.request(doomedBase, { method: 'DELETE', ...as(owner) })).status).toBe(204);
-    expect(existsSync(file)).toBe(false);
+    expect(await storedBlobsOf(server).exists(key)).toBe(false);
   });
 
   describe('issueDelete', () => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { DefaultArtifactClient } from '@actions/artifact';
@@ -6,6 +6,7 @@ import { ArtifactCleanup } from '../../src/modules/actions/artifacts/artifact-cl
 import { createTestUser, TestUser } from '../support/fixtures';
 import { createTestRepository } from '../support/repositories';
 import { startTestServer, TestServer } from '../support/test-server';
+import { storedBlobsOf } from '../support/test-storage';
 
 /**
  * Actions artifacts end to end: a CI system registers a run, the real
@@ -126,16 +127,15 @@ describe('actions runs and artifacts', () => {
     await startRun();
     const uploaded = await uploadFile(new DefaultArtifactClient(), 'short-lived', Buffer.from('expiring content'), 1);
     const before = await usedArtifacts();
-    const zips = () => readdirSync(join(server.config.storage.path, 'actions', 'artifacts')).length;
-    const zipsBefore = zips();
+    const zips = async () => (await storedBlobsOf(server).keys('actions/artifacts')).length;
+    const zipsBefore = await zips();
     const cleanup = server.app.get(ArtifactCleanup, { strict: false });
     expect((await cleanup.run(new Date())).expired).toBe(0);
     const result = await cleanup.run(new Date(Date.now() + 2 * 24 * 60 * 60 * 1000));
     expect(result.expired).toBeGreaterThanOrEqual(1);
     expect(await usedArtifacts()).toBe(before - uploaded.size!);
-    expect(zips()).toBe(zipsBefore - result.expired);
-    const blocks = join(server.config.storage.path, 'actions', 'blocks');
-    expect(existsSync(blocks) ? readdirSync(blocks) : []).toEqual([]); // every upload's blocks went once assembled
+    expect(await zips()).toBe(zipsBefore - result.expired);
+    expect(await storedBlobsOf(server).keys('actions/blocks')).toEqual([]); // every upload's blocks went once assembled
     const one = await server.request(`${repoPath}/actions/artifacts/${uploaded.id}`, as(owner));
     expect(one.body.expired).toBe(true);
     expect((await server.request(`${repoPath}/actions/artifacts/${uploaded.id}/zip`, as(owner))).status).toBe(410);

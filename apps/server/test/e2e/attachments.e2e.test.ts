@@ -1,35 +1,21 @@
-import { readdirSync, statSync } from 'fs';
 import { request as httpRequest } from 'http';
-import { join } from 'path';
 import { CommentEntity, IssueEntity, OwnerEntity, RepositoryEntity } from '@bellows/persistence-typeorm';
 import { createTestUser, TestUser } from '../support/fixtures';
 import { createTestRepository } from '../support/repositories';
 import { startTestServer, TestServer } from '../support/test-server';
+import { storedBlobsOf } from '../support/test-storage';
 
 /** Issues and comments are made straight through persistence, long ago so that back-dating has room. */
 const CREATED = new Date('2024-01-01T00:00:00Z');
 const MIB = 1024 * 1024;
 
-/** Every file under a folder (empty shard directories hold no bytes and do not count). */
-function filesUnder(dir: string): string[] {
-  let entries: string[];
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return entries.flatMap((entry) => {
-    const path = join(dir, entry);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
-
-/** Attachment files no row names, and unfinished uploads: what a failed upload must not leave behind. */
+/** Attachment blobs no row names, and unfinished uploads: what a failed upload must not leave behind. */
 async function filesWithoutRow(server: TestServer): Promise<string[]> {
   const rows: { uuid: string }[] = await server.db.dataSource.query('SELECT uuid FROM attachment');
   const known = new Set(rows.map((row) => row.uuid));
-  const stored = filesUnder(join(server.config.storage.path, 'attachments')).filter((path) => !known.has(path.split('/').pop()!));
-  return [...stored, ...filesUnder(join(server.config.storage.path, '.tmp'))];
+  const blobs = storedBlobsOf(server);
+  const stored = (await blobs.keys('attachments')).filter((key) => !known.has(key.split('/').pop()!));
+  return [...stored, ...(await blobs.temporary())];
 }
 
 /** An upload whose body is the file itself, as curl --data-binary sends it (no Content-Type when `contentType` is undefined). */
@@ -145,7 +131,7 @@ describe('issue and comment attachments', () => {
     expect((await server.request(`${assets}/${created.body.id}`)).status).toBe(404);
     expect((await fetch(created.body.browser_download_url)).status).toBe(404);
     expect(await attachmentUsage(owner)).toBe(usageBefore);
-    expect(filesUnder(join(server.config.storage.path, 'attachments')).filter((path) => path.endsWith(created.body.uuid))).toEqual([]);
+    expect((await storedBlobsOf(server).keys('attachments')).filter((key) => key.endsWith(created.body.uuid))).toEqual([]);
   });
 
   it('takes the name from the query when given', async () => {

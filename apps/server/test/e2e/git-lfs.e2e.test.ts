@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RepositoryEntity } from '@bellows/persistence-typeorm';
 import { createTestToken, createTestUser, TestUser } from '../support/fixtures';
 import { credentialUrl, GitClient } from '../support/git-client';
 import { createTestRepository } from '../support/repositories';
 import { startTestServer, TestServer } from '../support/test-server';
+import { storedBlobsOf } from '../support/test-storage';
 
 jest.setTimeout(120_000);
 
@@ -104,7 +105,7 @@ describe('Git LFS', () => {
     expect(forged.status).toBe(422);
     expect(forged.body.message).toContain('sha256');
     expect(await server.db.lfs.findObject(oid)).toBeNull();
-    expect(existsSync(join(server.config.storage.path, 'lfs', oid.slice(0, 2), oid.slice(2, 4), oid))).toBe(false);
+    expect(await storedBlobsOf(server).exists(`lfs/${oid.slice(0, 2)}/${oid.slice(2, 4)}/${oid}`)).toBe(false);
 
     const usageBefore = await lfsUsage();
     expect((await put(content)).status).toBe(200);

@@ -1,19 +1,16 @@
 import { createHash, randomBytes } from 'crypto';
-import { readdir } from 'fs/promises';
 import { request as httpRequest } from 'http';
-import * as path from 'path';
 import { totpCode } from '../../src/modules/auth/totp';
 import { createTestToken, createTestUser, TestUser } from '../support/fixtures';
 import { sendRaw } from '../support/raw-request';
 import { createTestRepository } from '../support/repositories';
 import { startTestServer, TestServer } from '../support/test-server';
+import { storedBlobsOf } from '../support/test-storage';
 
-/** Every file (not directory) under the storage root, relative to it. */
-async function storedFiles(root: string): Promise<string[]> {
-  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(root, path.join(entry.parentPath ?? (entry as any).path, entry.name)));
+/** Every blob and unfinished upload the server stored (files, or objects of the object store). */
+async function storedFiles(server: TestServer): Promise<string[]> {
+  const blobs = storedBlobsOf(server);
+  return [...(await blobs.keys()), ...(await blobs.temporary())];
 }
 
 describe('generic package registry', () => {
@@ -77,7 +74,7 @@ describe('generic package registry', () => {
     expect((await server.request(url)).status).toBe(404);
     expect((await server.request(`/packages/${alice.name}/generic/tool/1.0.0`, { auth: { token: alice.token } })).status).toBe(404);
     expect(await packagesUsage(alice)).toBe(0);
-    expect(await storedFiles(path.join(server.dataDir, 'storage', 'packages'))).toEqual([]);
+    expect(await storedBlobsOf(server).keys('packages')).toEqual([]);
   });
 
   it('refuses bad names, versions and file names with 400', async () => {
@@ -243,8 +240,7 @@ describe('generic package registry', () => {
   });
 
   it('leaves no file, row or usage behind when the client goes away mid-upload', async () => {
-    const storage = path.join(server.dataDir, 'storage');
-    const before = await storedFiles(storage);
+    const before = await storedFiles(server);
     const target = new URL(server.url);
     await new Promise<void>((resolve) => {
       const req = httpRequest({
@@ -266,7 +262,7 @@ describe('generic package registry', () => {
       }, 300);
     });
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await storedFiles(storage)).toEqual(before);
+    expect(await storedFiles(server)).toEqual(before);
     expect((await server.request(`/packages/${alice.name}?q=aborted`, { auth: { token: alice.token } })).body).toEqual([]);
     expect(await packagesUsage(alice)).toBe(0);
   });

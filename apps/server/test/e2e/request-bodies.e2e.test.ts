@@ -1,10 +1,9 @@
-import { readdirSync, statSync } from 'fs';
-import { join } from 'path';
 import { RepositoryEntity } from '@bellows/persistence-typeorm';
 import { createTestUser, TestUser } from '../support/fixtures';
 import { RawConnection, requestHead } from '../support/raw-socket';
 import { createTestRepository } from '../support/repositories';
 import { startTestServer, TestServer } from '../support/test-server';
+import { storedBlobsOf } from '../support/test-storage';
 
 /**
  * Finding 6 of issue 9: request bodies that end too early or stop coming.
@@ -14,20 +13,6 @@ import { startTestServer, TestServer } from '../support/test-server';
 
 const CREATED = new Date('2024-01-01T00:00:00Z');
 const BOUNDARY = 'bellows-finding-6';
-
-/** Every file under a folder. */
-function filesUnder(dir: string): string[] {
-  let entries: string[];
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return entries.flatMap((entry) => {
-    const path = join(dir, entry);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
 
 /** A multipart body holding `content` as the attachment, with or without its closing boundary. */
 function multipartBody(content: string, { closed }: { closed: boolean }): Buffer {
@@ -57,7 +42,7 @@ describe('finding 6: request bodies that end early or stall', () => {
   async function traces(): Promise<{ used: unknown; temporary: string[] }> {
     const quota = await server.request('/user/quota', as(owner));
     expect(quota.status).toBe(200);
-    return { used: quota.body.used, temporary: filesUnder(join(server.config.storage.path, '.tmp')) };
+    return { used: quota.body.used, temporary: await storedBlobsOf(server).temporary() };
   }
 
   /** The three multipart upload routes: an issue's, a comment's and a release's assets. */

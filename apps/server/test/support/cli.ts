@@ -1,6 +1,7 @@
 import { writeFileSync } from 'fs';
 import { join } from 'path';
 import { main } from '../../src/cli/main';
+import type { StorageConfig } from '../../src/config';
 import { TestServer } from './test-server';
 import { iniText } from './ini-text';
 
@@ -45,7 +46,25 @@ export function writeCliConfig(server: TestServer): string {
         USER: database.user,
         PASSWD: database.passwd,
       },
+      storage: storageSection(server.config.storage),
     }),
   );
   return configFile;
+}
+
+/** `[storage]` as the server has it, so that commands see the same blobs (its object store, when it has one). */
+function storageSection(storage: StorageConfig): Record<string, string> {
+  const settings = storage.default;
+  if (settings.type === 'local') return { PATH: storage.path };
+  return {
+    PATH: storage.path,
+    STORAGE_TYPE: 'minio',
+    MINIO_ENDPOINT: settings.endpoint,
+    MINIO_ACCESS_KEY_ID: settings.accessKeyId,
+    MINIO_SECRET_ACCESS_KEY: settings.secretAccessKey,
+    MINIO_BUCKET: settings.bucket,
+    MINIO_LOCATION: settings.location,
+    MINIO_BASE_PATH: settings.basePath,
+    MINIO_USE_SSL: String(settings.useSsl),
+  };
 }

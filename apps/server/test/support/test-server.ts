@@ -5,6 +5,7 @@ import { join } from 'path';
 import { createTestDatabase, testEngineFromEnv, TestDatabase } from '@bellows/persistence-typeorm';
 import { BellowsApp, startServer } from '../../src/app/create-app';
 import { loadConfig } from '../../src/config';
+import { testStorageSettings } from './test-storage';
 
 /**
  * A real Bellows server for end-to-end tests: its own data folder, its own
@@ -47,10 +48,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts a server. `settings` are extra `BELLOWS__SECTION__KEY` values. */
+/**
+ * Starts a server. `settings` are extra `BELLOWS__SECTION__KEY` values. Its blobs
+ * go to local files or, with BELLOWS_TEST_STORAGE=minio, to the S3 test server
+ * (test-storage.ts); `settings` win over that choice.
+ */
 export async function startTestServer(settings: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bellows-e2e-'));
   const database: TestDatabase = await createTestDatabase(testEngineFromEnv());
+  const storage = await testStorageSettings();
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     BELLOWS__SERVER__HTTP_ADDR: '127.0.0.1',
@@ -61,6 +67,7 @@ export async function startTestServer(settings: Record<string, string> = {}): Pr
     BELLOWS__DATABASE__HOST: database.options.host || '127.0.0.1:5432',
     BELLOWS__DATABASE__NAME: database.options.name,
     BELLOWS__DATABASE__USER: database.options.user,
+    ...storage.settings,
     ...Object.fromEntries(Object.entries(settings).map(([k, v]) => [k.startsWith('BELLOWS__') ? k : `BELLOWS__${k}`, v])),
   };
   const config = loadConfig({ configPath: join(dataDir, 'app.ini'), env });
@@ -69,6 +76,7 @@ export async function startTestServer(settings: Record<string, string> = {}): Pr
     app = await startServer(config, { logger: ['error'] });
   } catch (error) {
     await database.drop();
+    await storage.drop();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
@@ -89,6 +97,7 @@ export async function startTestServer(settings: Record<string, string> = {}): Pr
     close: async () => {
       await app.close();
       await database.drop();
+      await storage.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
