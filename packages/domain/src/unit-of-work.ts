@@ -17,6 +17,7 @@ import { StopwatchStore, TrackedTimeStore } from './issues/tracked-time-store';
 import { IssueDependencyStore } from './issues/issue-dependency-store';
 import { WebhookStore } from './webhooks/webhook-store';
 import { HookDeliveryStore } from './webhooks/hook-delivery-store';
+import { RefSnapshotStore } from './webhooks/ref-snapshot-store';
 
 /**
  * The stores as seen inside one transaction. Each field is a port; add a store
@@ -43,6 +44,7 @@ export interface TransactionStores {
   issueDependencies: IssueDependencyStore;
   webhooks: WebhookStore;
   hookDeliveries: HookDeliveryStore;
+  refSnapshots: RefSnapshotStore;
 }
 
 /**

@@ -56,6 +56,7 @@ import { TypeOrmReleaseStore } from './stores/release.store';
 import { TypeOrmWebhookStore } from './stores/webhook.store';
 import { TypeOrmHookDeliveryStore } from './stores/hook-delivery.store';
 import { TypeOrmScheduledJobStore } from './stores/scheduled-job.store';
+import { TypeOrmRefSnapshotStore } from './stores/ref-snapshot.store';
 import { ChangeVersions } from './read-cache/change-versions';
 import { PostgresChangeFeed } from './read-cache/postgres-change-feed';
 import { SqliteOtherWriters } from './read-cache/sqlite-other-writers';
@@ -160,6 +161,8 @@ export class Database {
   readonly hookDeliveries: TypeOrmHookDeliveryStore;
   /** Scheduled jobs shared by every instance: due times, history, leases. */
   readonly scheduledJobs: TypeOrmScheduledJobStore;
+  /** The refs webhooks last saw per repository (compare and swap, shared by every instance). */
+  readonly refSnapshots: TypeOrmRefSnapshotStore;
 
   /** How this process hears of changes other processes make (PostgreSQL only; see PostgresChangeFeed). */
   private changeFeed: PostgresChangeFeed | undefined;
@@ -189,6 +192,7 @@ export class Database {
     this.webhooks = new TypeOrmWebhookStore(manager);
     this.hookDeliveries = new TypeOrmHookDeliveryStore(manager, inTransaction);
     this.scheduledJobs = new TypeOrmScheduledJobStore(manager);
+    this.refSnapshots = new TypeOrmRefSnapshotStore(manager);
     this.packages = new TypeOrmPackageStore(manager, inTransaction);
     this.artifacts = new TypeOrmArtifactStore(manager, inTransaction);
     this.actionRuns = new TypeOrmActionRunStore(manager, inTransaction);

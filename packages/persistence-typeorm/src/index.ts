@@ -41,6 +41,7 @@ export * from './stores/release.store';
 export * from './stores/webhook.store';
 export * from './stores/hook-delivery.store';
 export * from './stores/scheduled-job.store';
+export * from './stores/ref-snapshot.store';
 export * from './stores/attachment.store';
 export * from './stores/action-run.store';
 export * from './stores/action-secret.store';

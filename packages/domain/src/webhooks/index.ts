@@ -5,3 +5,4 @@ export * from './webhook-store';
 export * from './hook-delivery';
 export * from './hook-delivery-store';
 export * from './ref-changes';
+export * from './ref-snapshot-store';

@@ -48,6 +48,7 @@ import { WebhookEntity } from './webhook.entity';
 import { HookDeliveryEntity } from './hook-delivery.entity';
 import { HookDeliveryAttemptEntity } from './hook-delivery-attempt.entity';
 import { ScheduledJobEntity } from './scheduled-job.entity';
+import { WebhookRefSnapshotEntity } from './webhook-ref-snapshot.entity';
 
 export * from './access-token.entity';
 export * from './commit-status.entity';
@@ -79,6 +80,7 @@ export * from './webhook.entity';
 export * from './hook-delivery.entity';
 export * from './hook-delivery-attempt.entity';
 export * from './scheduled-job.entity';
+export * from './webhook-ref-snapshot.entity';
 export * from './milestone.entity';
 export * from './issue-assignee.entity';
 export * from './comment.entity';
@@ -154,4 +156,5 @@ export const ENTITIES = [
   HookDeliveryEntity,
   HookDeliveryAttemptEntity,
   ScheduledJobEntity,
+  WebhookRefSnapshotEntity,
 ];

@@ -56,6 +56,7 @@ import { GpgKeys1763800039000 } from './1763800039000-gpg-keys';
 // @area hook-more
 // @area several-instances
 import { ScheduledJobs1763800040000 } from './1763800040000-scheduled-jobs';
+import { WebhookRefSnapshots1763800040100 } from './1763800040100-webhook-ref-snapshots';
 // @area hotrow
 import { UsageLedgerStripes1763800041000 } from './1763800041000-usage-ledger-stripes';
 // @area end
@@ -120,6 +121,7 @@ export const MIGRATIONS = [
   // @area hook-more
   // @area several-instances
   ScheduledJobs1763800040000,
+  WebhookRefSnapshots1763800040100,
   // @area hotrow
   UsageLedgerStripes1763800041000,
   // @area end

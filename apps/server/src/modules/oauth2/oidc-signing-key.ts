@@ -1,6 +1,6 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, KeyObject, sign } from 'crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
-import { dirname, join } from 'path';
+import { join } from 'path';
+import { readOrCreateOnce } from '../../config/file-once';
 
 /** A public key as JSON Web Key (RFC 7517), the form `/login/oauth/keys` publishes. */
 export interface PublicJwk {
@@ -37,7 +37,7 @@ export class OidcSigningKey {
 
   private key(): { privateKey: KeyObject; jwk: PublicJwk } {
     if (!this.loaded) {
-      const privateKey = createPrivateKey(readFileSync(this.ensureFile(), 'utf8'));
+      const privateKey = createPrivateKey(this.pem());
       const { n, e, kty } = createPublicKey(privateKey).export({ format: 'jwk' }) as { n: string; e: string; kty: string };
       // RFC 7638 thumbprint: the SHA-256 of the required members in lexicographic order.
       const kid = createHash('sha256').update(JSON.stringify({ e, kty, n })).digest('base64url');
@@ -46,18 +46,10 @@ export class OidcSigningKey {
     return this.loaded;
   }
 
-  private ensureFile(): string {
-    const file = join(this.appDataPath, 'jwt', 'private.pem');
-    if (!existsSync(file)) {
-      mkdirSync(dirname(file), { recursive: true });
-      const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-      try {
-        writeFileSync(file, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600, flag: 'wx' });
-      } catch (error) {
-        // Another process made it first: use theirs.
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      }
-    }
-    return file;
+  /** Made on first use; instances sharing APP_DATA_PATH that make it at once agree on one (readOrCreateOnce). */
+  private pem(): string {
+    return readOrCreateOnce(join(this.appDataPath, 'jwt', 'private.pem'), () =>
+      generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }),
+    );
   }
 }

@@ -229,13 +229,29 @@ export class RepositoryService {
     // Between a transfer's commit and its folder's move, the folder is not there yet: the
     // stored size stands, and the transfer measures the repository once the folder has moved.
     if (stored && !(await this.git.exists(ownerName, current.name))) return stored;
-    const bytes = await this.sizes.measureSize(repoPath);
-    await this.repositories.setGitSize(repo.id, bytes);
+    const bytes = await this.storeMeasuredSize(repo.id, repoPath);
     // An empty repository has no object files, so only a non-zero size can mean a first commit.
     if (repo.isEmpty && bytes > 0 && !(await this.refs.isEmpty(repoPath)))
       await this.repositories.updateDetails(repo.id, { isEmpty: false });
     for (const follow of this.gitWriteFollowers) await follow(repo, repoPath, writer);
     return (await this.repositories.findById(repo.id)) ?? repo;
+  }
+
+  /**
+   * Measures and stores the size, then measures again until the stored size is
+   * what is on disk: two writes at once (two pushes, maybe on two instances)
+   * each measure, and the earlier measure may be stored last. Whoever stores
+   * last checks after storing, so the stored size ends as the disk's.
+   */
+  private async storeMeasuredSize(repoId: number, repoPath: string): Promise<number> {
+    let bytes = await this.sizes.measureSize(repoPath);
+    for (let round = 0; round < 5; round++) {
+      await this.repositories.setGitSize(repoId, bytes);
+      const again = await this.sizes.measureSize(repoPath);
+      if (again === bytes) break;
+      bytes = again;
+    }
+    return bytes;
   }
 
   /**

@@ -8,8 +8,10 @@ import {
   RefChange,
   refChanges,
   refKind,
+  RefSnapshotStore,
   RefState,
   Repository,
+  UnitOfWork,
   WebhookStore,
   ZERO_SHA,
 } from '@bellows/domain';
@@ -51,9 +53,11 @@ export class PushEvents implements OnModuleInit {
     private readonly history: RepositoryHistory,
     private readonly owners: OwnerStore,
     private readonly hooks: WebhookStore,
-    private readonly events: WebhookEvents,
+    events: WebhookEvents,
+    snapshotStore: RefSnapshotStore,
+    unitOfWork: UnitOfWork,
   ) {
-    this.snapshots = new RefSnapshots(join(config.server.appDataPath, 'webhooks', 'refs'));
+    this.snapshots = new RefSnapshots(snapshotStore, unitOfWork, events, join(config.server.appDataPath, 'webhooks', 'refs'));
   }
 
   onModuleInit(): void {
@@ -62,14 +66,16 @@ export class PushEvents implements OnModuleInit {
 
   private async followWrite(repo: Repository, repoPath: string, writer?: Owner): Promise<void> {
     try {
-      const events = await this.snapshots.update(repo.id, async (before) => {
-        const after = await this.refState(repoPath);
+      const stored = await this.snapshots.update(
+        repo.id,
+        () => this.refState(repoPath),
         // No refs seen yet: a repository being created or forked (no writer) or one older than
         // webhooks only has its refs noted; a first push into an empty one is news.
-        if (before === undefined && (!writer || !repo.isEmpty)) return { after, result: [] };
-        return { after, result: await this.eventsFor(repo, repoPath, refChanges(before ?? {}, after), writer) };
-      });
-      if (events.length > 0) await this.events.enqueueNow(...events);
+        async (before, after) =>
+          before === undefined && (!writer || !repo.isEmpty) ? [] : this.eventsFor(repo, repoPath, refChanges(before ?? {}, after), writer),
+      );
+      if (!stored)
+        this.logger.error(`push events of repository ${repo.id}: other writes kept coming first; this one's events are left out`);
     } catch (error) {
       // The write itself succeeded; a missed event must not fail it.
       this.logger.error(`push events of repository ${repo.id}: ${(error as Error).message}`);

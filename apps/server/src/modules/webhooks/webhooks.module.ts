@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { HookDeliveryStore, WebhookStore } from '@bellows/domain';
+import { HookDeliveryStore, RefSnapshotStore, WebhookStore } from '@bellows/domain';
 import { CONFIG } from '../../app/tokens';
 import { bindPort } from '../../app/ports/bind-port';
 import { BellowsConfig } from '../../config';
@@ -27,6 +27,7 @@ import { WebhooksService } from './webhooks.service';
   providers: [
     bindPort(WebhookStore, (db) => db.webhooks),
     bindPort(HookDeliveryStore, (db) => db.hookDeliveries),
+    bindPort(RefSnapshotStore, (db) => db.refSnapshots),
     { provide: SecretBox, inject: [CONFIG], useFactory: (config: BellowsConfig) => new SecretBox(config.security.secretKey) },
     WebhookEvents,
     DeliveryWakeUp,
