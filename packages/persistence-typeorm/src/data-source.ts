@@ -50,6 +50,31 @@ export async function openDataSource(options: DatabaseOptions): Promise<DataSour
   const dataSource = new DataSource(dataSourceOptions(options));
   if (options.type === 'sqlite3') bindNumberParameters(dataSource.driver as unknown as Parameters<typeof bindNumberParameters>[0]);
   await dataSource.initialize();
-  await dataSource.runMigrations({ transaction: 'each' });
+  await migrate(dataSource);
   return dataSource;
+}
+
+/** Any fixed number, the same in every Bellows process: the advisory lock instances migrate under. */
+const MIGRATION_LOCK = 0x62656c6c;
+
+/**
+ * Runs the pending migrations. On PostgreSQL, instances that start at once
+ * (a fresh install, a rolling upgrade) take turns under a session advisory
+ * lock: the first migrates, the others then find nothing left to do, instead
+ * of creating the same tables side by side and failing. SQLite has one server
+ * per file (SqliteServingLock) and its migrations' writes queue anyway.
+ */
+async function migrate(dataSource: DataSource): Promise<void> {
+  if (dataSource.options.type !== 'postgres') {
+    await dataSource.runMigrations({ transaction: 'each' });
+    return;
+  }
+  const lock = dataSource.createQueryRunner();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await dataSource.runMigrations({ transaction: 'each' });
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await lock.release();
+  }
 }
