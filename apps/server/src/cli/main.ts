@@ -5,6 +5,7 @@ import { adminUserGenerateAccessToken } from './commands/admin-user-generate-acc
 import { web } from './commands/web';
 import { adminQuotaRecalculate } from './commands/quota-recalculate';
 import { adminStorageGc } from './commands/storage-gc';
+import { adminStorageMigrate } from './commands/storage-migrate';
 
 export type { Command } from './command';
 export { CommandError, UsageError } from './command';
@@ -21,6 +22,9 @@ commands:
   admin user generate-access-token --username U [--token-name N] [--scopes all] [--raw]
   admin quota recalculate [--owner NAME]
   admin storage gc [--dry-run]
+  admin storage migrate --type attachments|lfs|packages|artifacts|avatars|all --to minio|local
+                        [--path P] [--minio-endpoint H:P --minio-access-key-id K --minio-secret-access-key S
+                         --minio-bucket B --minio-location L --minio-base-path P --minio-use-ssl --minio-insecure-skip-verify]
 `;
 
 /** Command words (space-separated) → the command. */
@@ -30,6 +34,7 @@ const COMMANDS: Record<string, Command> = {
   'admin user generate-access-token': adminUserGenerateAccessToken,
   'admin quota recalculate': adminQuotaRecalculate,
   'admin storage gc': adminStorageGc,
+  'admin storage migrate': adminStorageMigrate,
 };
 
 /** Registers a command such as "admin quota recalculate" (space-separated words). */

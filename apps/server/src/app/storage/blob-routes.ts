@@ -75,3 +75,9 @@ export function describePlace(place: BackendPlace): string {
   if (place.type === 'local') return place.path;
   return `${place.useSsl ? 'https' : 'http'}://${place.endpoint}/${place.bucket}/${place.basePath}`;
 }
+
+/** Where a kind's blobs are, as an operator recognises it (never the secret). */
+export function describeStorage(settings: StorageSettings): string {
+  if (settings.type === 'local') return settings.path;
+  return `${settings.useSsl ? 'https' : 'http'}://${settings.endpoint}/${settings.bucket}/${settings.basePath}`;
+}
