@@ -569,7 +569,8 @@ export class S3BlobStore implements BlobBackend {
   }
 
   private unusable(error: unknown): Error {
-    const why = errorName(error) === 'Forbidden' ? 'access denied (check the access key and secret)' : describe(error);
+    const denied = errorName(error) === 'Forbidden' || statusOf(error) === 403;
+    const why = denied ? 'access denied (check the access key and secret)' : describe(error);
     return new Error(`object storage at ${this.endpointUrl}: cannot use bucket "${this.bucket}": ${why}`, { cause: error });
   }
 }
@@ -582,7 +583,11 @@ export class S3BlobStore implements BlobBackend {
  */
 class ContentMeter extends Transform {
   private readonly hashes: (readonly [DigestAlgorithm, Hash])[];
-  private size = 0;
+  /**
+   * Bytes that went through. Not named `size`: lib-storage's Upload takes a body's
+   * `size` (or `length`, `byteLength`) as its total length, and would expect no part at all.
+   */
+  private received = 0;
   private info: BlobInfo | null = null;
   /** Why the content did not pass, as the store's error, once it did not. */
   failure: Error | null = null;
@@ -593,10 +598,10 @@ class ContentMeter extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null, data?: Buffer) => void): void {
-    this.size += chunk.length;
+    this.received += chunk.length;
     const { maxBytes, expectedSize } = this.limits;
-    if (maxBytes !== undefined && this.size > maxBytes) return callback(new BlobTooLargeError(maxBytes));
-    if (expectedSize !== undefined && this.size > expectedSize)
+    if (maxBytes !== undefined && this.received > maxBytes) return callback(new BlobTooLargeError(maxBytes));
+    if (expectedSize !== undefined && this.received > expectedSize)
       return callback(new BlobMismatchError('size', expectedSize, `more than ${expectedSize}`));
     for (const [, hash] of this.hashes) hash.update(chunk);
     callback(null, chunk);
@@ -606,7 +611,7 @@ class ContentMeter extends Transform {
     const digests: Digests = {};
     for (const [algorithm, hash] of this.hashes) digests[algorithm] = hash.digest('hex');
     const others = Object.keys(digests).some((algorithm) => algorithm !== 'sha256');
-    const info = { size: this.size, ...(digests.sha256 ? { sha256: digests.sha256 } : {}), ...(others ? { digests } : {}) };
+    const info = { size: this.received, ...(digests.sha256 ? { sha256: digests.sha256 } : {}), ...(others ? { digests } : {}) };
     try {
       checkAnnounced(info, this.limits);
     } catch (error) {
