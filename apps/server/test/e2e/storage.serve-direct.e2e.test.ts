@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DefaultArtifactClient } from '@actions/artifact';
 import { createTestS3Store, TestS3Store } from '@bellows/storage';
 import { createTestUser, TestUser } from '../support/fixtures';
 import { createTestRepository } from '../support/repositories';
@@ -42,7 +44,9 @@ describe('object storage with SERVE_DIRECT', () => {
     const repo = await createTestRepository(server, owner.user, { isPrivate: true });
     repoPath = `${owner.name}/${repo.name}`;
   });
+  const savedEnv = { ...process.env };
   afterAll(async () => {
+    process.env = savedEnv;
     await server?.close();
     await s3?.drop();
   });
@@ -99,6 +103,28 @@ describe('object storage with SERVE_DIRECT', () => {
     expect((await bytesAt(answer.headers.get('location')!)).equals(content)).toBe(true);
   });
 
+  it('npm tarballs: 303 to a presigned URL', async () => {
+    const tarball = randomBytes(3000);
+    const name = '@bellows-test/direct';
+    const integrity = `sha512-${createHash('sha512').update(tarball).digest('base64')}`;
+    const published = await server.request(`/api/packages/${owner.name}/npm/@bellows-test%2fdirect`, {
+      method: 'PUT',
+      auth: { token: owner.token },
+      body: {
+        name,
+        'dist-tags': { latest: '1.0.0' },
+        versions: { '1.0.0': { name, version: '1.0.0', dist: { integrity } } },
+        _attachments: {
+          'direct-1.0.0.tgz': { content_type: 'application/octet-stream', data: tarball.toString('base64'), length: tarball.length },
+        },
+      },
+    });
+    expect(published.status).toBe(201);
+    const answer = await raw(`/api/packages/${owner.name}/npm/@bellows-test%2fdirect/-/1.0.0/direct-1.0.0.tgz`, owner.token);
+    expect(answer.status).toBe(303);
+    expect((await bytesAt(answer.headers.get('location')!)).equals(tarball)).toBe(true);
+  });
+
   it('LFS: the batch download href is a presigned URL (no Authorization header), and the object GET answers 302', async () => {
     const content = randomBytes(20_000);
     const oid = sha256(content);
@@ -126,5 +152,38 @@ describe('object storage with SERVE_DIRECT', () => {
     expect(direct.status).toBe(302);
     expect((await bytesAt(direct.headers.get('location')!)).equals(content)).toBe(true);
     expect((await raw(`${repoPath}.git/info/lfs/objects/${oid}`, outsider.token)).status).toBe(404);
+  });
+
+  it('artifacts: the API zip answers 302 to a presigned URL, and @actions/artifact downloads through the redirect', async () => {
+    const run = await server.request(`/repos/${repoPath}/actions/runs`, {
+      method: 'POST',
+      body: { name: 'build', event: 'push' },
+      auth: { token: owner.token },
+    });
+    expect(run.status).toBe(201);
+    process.env.ACTIONS_RUNTIME_TOKEN = run.body.runtime_token;
+    process.env.ACTIONS_RESULTS_URL = run.body.results_url;
+    process.env.GITHUB_SERVER_URL = `http://bellows.localhost:${new URL(server.url).port}`;
+    const work = mkdtempSync(join(tmpdir(), 'bellows-direct-artifact-'));
+    try {
+      const content = randomBytes(100_000);
+      writeFileSync(join(work, 'bundle.bin'), content);
+      const client = new DefaultArtifactClient();
+      const uploaded = await client.uploadArtifact('bundle', [join(work, 'bundle.bin')], work, { compressionLevel: 0 });
+
+      const zip = await raw(`/api/v1/repos/${repoPath}/actions/artifacts/${uploaded.id}/zip`, owner.token);
+      expect(zip.status).toBe(302);
+      const bytes = await bytesAt(zip.headers.get('location')!);
+      expect(bytes.length).toBe(uploaded.size);
+      expect(bytes.subarray(0, 2).toString()).toBe('PK');
+      expect((await raw(`/api/v1/repos/${repoPath}/actions/artifacts/${uploaded.id}/zip`, outsider.token)).status).toBe(404);
+
+      const target = mkdtempSync(join(work, 'download-'));
+      const downloaded = await client.downloadArtifact(uploaded.id!, { path: target });
+      expect(downloaded.digestMismatch).toBeFalsy();
+      expect(readFileSync(join(target, 'bundle.bin')).equals(content)).toBe(true);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
   });
 });
