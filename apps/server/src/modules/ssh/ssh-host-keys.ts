@@ -1,6 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { utils } from 'ssh2';
+import { readOrCreateOnce } from '../../config/file-once';
 
 /**
  * The SSH server's host keys: the files of [server] SSH_SERVER_HOST_KEYS that
@@ -21,15 +22,22 @@ export async function loadOrCreateHostKeys(files: readonly string[]): Promise<Bu
   return [await createHostKey(files[0])];
 }
 
+/**
+ * Made whole and linked into place once (readOrCreateOnce): instances that
+ * share APP_DATA_PATH and start at once all serve the one key that won, never
+ * each its own. The `.pub` beside it is written by the maker of that key.
+ */
 async function createHostKey(file: string): Promise<Buffer> {
-  const pair = utils.generateKeyPairSync('ed25519');
   await mkdir(dirname(file), { recursive: true, mode: 0o700 });
-  // Written whole under another name first: a crash never leaves half a key to be read next time.
-  const partial = `${file}.partial`;
-  await writeFile(partial, pair.private, { mode: 0o600 });
-  await writeFile(`${file}.pub`, `${pair.public}\n`, { mode: 0o644 });
-  await rename(partial, file);
-  return Buffer.from(pair.private);
+  let made: { private: string; public: string } | undefined;
+  const content = readOrCreateOnce(file, () => (made = utils.generateKeyPairSync('ed25519')).private);
+  if (made && made.private === content) {
+    // Written whole under another name first: a crash never leaves half a key to be read next time.
+    const partial = `${file}.pub.${process.pid}.partial`;
+    await writeFile(partial, `${made.public}\n`, { mode: 0o644 });
+    await rename(partial, `${file}.pub`);
+  }
+  return Buffer.from(content);
 }
 
 function requirePrivateKey(file: string, content: Buffer): Buffer {
