@@ -24,13 +24,19 @@ export type BackendPlace =
 
 /**
  * The place of a kind's blobs, and whether its keys keep their namespace there.
- * A kind whose folder is `<X>/<namespace>` (the default: `[storage] PATH/attachments`)
- * or whose prefix ends with `<namespace>/` is placed at `<X>` with whole keys, so
- * that the default layout is one backend for every kind, as before object storage.
+ * A kind whose folder is `<root>/<namespace>`, `root` being `[storage] PATH` (the
+ * default), or whose prefix ends with `<namespace>/`, is placed at `<root>` (or
+ * the shorter prefix) with whole keys, so that the default layout is one backend
+ * for every kind, as before object storage. A folder elsewhere is a place of its
+ * own, which keeps a store's temporary files on the same file system as its blobs.
  */
-export function placeOf(namespace: string | undefined, settings: StorageSettings): { place: BackendPlace; stripNamespace: boolean } {
+export function placeOf(
+  namespace: string | undefined,
+  settings: StorageSettings,
+  root: string,
+): { place: BackendPlace; stripNamespace: boolean } {
   if (settings.type === 'local') {
-    if (namespace !== undefined && basename(settings.path) === namespace) {
+    if (namespace !== undefined && basename(settings.path) === namespace && dirname(settings.path) === root) {
       return { place: { type: 'local', path: dirname(settings.path) }, stripNamespace: false };
     }
     return { place: { type: 'local', path: settings.path }, stripNamespace: namespace !== undefined };
@@ -60,7 +66,7 @@ export function routedBlobStorage(
 ): { storage: RoutedBlobStorage; backends: { place: BackendPlace; backend: BlobBackendLike }[] } {
   const opened = new Map<string, { place: BackendPlace; backend: BlobBackendLike }>();
   const routeFor = (namespace: string | undefined, settings: StorageSettings): BlobRoute => {
-    const { place, stripNamespace } = placeOf(namespace, settings);
+    const { place, stripNamespace } = placeOf(namespace, settings, storage.path);
     const id = identity(place);
     if (!opened.has(id)) opened.set(id, { place, backend: open(place) });
     return { backend: opened.get(id)!.backend, stripNamespace, serveDirect: settings.serveDirect };

@@ -64,8 +64,8 @@ export async function adminStorageMigrate(args: string[], configPath: string | u
   for (const name of names) {
     const { kind } = TYPES[name];
     const target = targetSettings(configPath, name, to, values);
-    const from = placeOf(kind, config.storage.kinds[kind]).place;
-    const into = placeOf(kind, target).place;
+    const from = placeOf(kind, config.storage.kinds[kind], config.storage.path).place;
+    const into = placeOf(kind, target, config.storage.path).place;
     if (isDeepStrictEqual(from, into)) {
       if (typeName === 'all') {
         process.stdout.write(`${name}: already stored in ${describeStorage(target)}, nothing to copy\n`);

@@ -67,12 +67,17 @@ describe('RoutedBlobStorage', () => {
     expect(await storage.exists(`lfs/ab/ab/${oid}`)).toBe(false);
   });
 
-  it('places a kind whose prefix or folder ends with its namespace at the parent, keys whole', () => {
-    expect(placeOf('lfs', { type: 'local', path: '/x/lfs', serveDirect: false })).toEqual({
+  it('places a kind in [storage] PATH/<kind>, or whose prefix ends with its namespace, at the parent, keys whole', () => {
+    expect(placeOf('lfs', { type: 'local', path: '/x/lfs', serveDirect: false }, '/x')).toEqual({
       place: { type: 'local', path: '/x' },
       stripNamespace: false,
     });
-    expect(placeOf('lfs', { type: 'local', path: '/x/objects', serveDirect: false })).toEqual({
+    // A folder named like the kind elsewhere than [storage] PATH is a place of its own (its .tmp beside its blobs, same file system).
+    expect(placeOf('lfs', { type: 'local', path: '/mnt/lfs', serveDirect: false }, '/x')).toEqual({
+      place: { type: 'local', path: '/mnt/lfs' },
+      stripNamespace: true,
+    });
+    expect(placeOf('lfs', { type: 'local', path: '/x/objects', serveDirect: false }, '/x')).toEqual({
       place: { type: 'local', path: '/x/objects' },
       stripNamespace: true,
     });
@@ -87,7 +92,7 @@ describe('RoutedBlobStorage', () => {
       insecureSkipVerify: false,
       serveDirect: true,
     };
-    expect(placeOf('lfs', { ...s3, basePath: 'forge/lfs/' }).place).toMatchObject({ basePath: 'forge/' });
-    expect(placeOf('lfs', { ...s3, basePath: 'big/' })).toMatchObject({ place: { basePath: 'big/' }, stripNamespace: true });
+    expect(placeOf('lfs', { ...s3, basePath: 'forge/lfs/' }, '/x').place).toMatchObject({ basePath: 'forge/' });
+    expect(placeOf('lfs', { ...s3, basePath: 'big/' }, '/x')).toMatchObject({ place: { basePath: 'big/' }, stripNamespace: true });
   });
 });
