@@ -5,7 +5,17 @@ import * as path from 'node:path';
 import { Transform, Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { digestFile, UploadDigester, type DigestAlgorithm, type Digests } from './digests';
-import type { BlobBackend, BlobInfo, BlobStat, HashedBlobInfo, ListedBlob, StoredBlob, TemporaryFile, WriteOptions } from './blob-backend';
+import type {
+  BlobBackend,
+  BlobInfo,
+  BlobStat,
+  HashedBlobInfo,
+  ListedBlob,
+  PresignedReadOptions,
+  StoredBlob,
+  TemporaryFile,
+  WriteOptions,
+} from './blob-backend';
 import { BlobAbortedError, BlobExistsError, BlobMismatchError, BlobNotFoundError, BlobStoreError, BlobTooLargeError } from './errors';
 import { assertBlobKey, isBlobKey } from './keys';
 import { checkAnnounced, digestsToCompute, hashed, withSha256 } from './write-checks';
@@ -232,7 +242,7 @@ export class BlobStore implements BlobBackend {
   }
 
   /** A folder of the local disk has no URL of its own: the server streams its blobs (see {@link BlobBackend.presignedReadUrl}). */
-  presignedReadUrl(): Promise<string | null> {
+  presignedReadUrl(_key: string, _options: PresignedReadOptions): Promise<string | null> {
     return Promise.resolve(null);
   }
 
