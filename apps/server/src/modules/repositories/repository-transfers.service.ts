@@ -206,7 +206,10 @@ export class RepositoryTransfers implements OnApplicationBootstrap {
     const repo = await this.repositories.findById(repoId);
     const owner = repo && (await this.owners.findById(repo.ownerId));
     if (repo && owner && movingFrom && !(await this.git.exists(owner.name, repo.name)))
-      await this.git.move({ owner: movingFrom, repo: repo.name }, { owner: owner.name, repo: repo.name });
+      await this.git.move({ owner: movingFrom, repo: repo.name }, { owner: owner.name, repo: repo.name }).catch(async (error) => {
+        // Another instance, starting meanwhile, may have found the note and moved the folder first: then it is done.
+        if (!(await this.git.exists(owner.name, repo.name))) throw error;
+      });
     await this.transfers.finishMove(repoId);
     if (repo && owner && (await this.git.exists(owner.name, repo.name))) await this.repositoryService.refreshGitSize(repo, owner);
   }
