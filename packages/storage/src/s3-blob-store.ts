@@ -272,7 +272,9 @@ export class S3BlobStore implements BlobBackend {
    * delete loses it. The garbage sweeps only ask about blobs nothing referenced
    * for a long grace period, so that write would have to store the very content
    * of an orphan in that instant; a local store closes this window (it moves the
-   * file aside first), an object store cannot.
+   * file aside first), an object store cannot. The times compared are the object
+   * store's (LastModified) and ours (`cutoff`): the sweeps' grace period of hours
+   * dwarfs any sane clock difference between the two.
    */
   async deleteIfOlderThan(key: string, cutoff: Date): Promise<BlobStat | null> {
     const found = await this.head(assertBlobKey(key));

@@ -83,9 +83,13 @@ export function describeBlobBackendContract(name: string, make: () => Promise<Ba
       const baseline = process.memoryUsage().rss;
       let peak = baseline;
       const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
-      const stored = await store.write(key, generated(size), { expectedSize: size, expectedSha256 });
-      const readBack = await digestOf(await store.read(key));
-      clearInterval(sampler);
+      let stored, readBack;
+      try {
+        stored = await store.write(key, generated(size), { expectedSize: size, expectedSha256 });
+        readBack = await digestOf(await store.read(key));
+      } finally {
+        clearInterval(sampler); // a timer left running would keep jest from ever exiting
+      }
 
       expect(stored).toEqual({ key, size, sha256: expectedSha256, created: true });
       expect(readBack).toBe(expectedSha256);

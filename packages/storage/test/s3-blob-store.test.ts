@@ -1,4 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import {
   CreateMultipartUploadCommand,
@@ -204,5 +210,45 @@ describe('S3BlobStore', () => {
     const nobody = new S3BlobStore({ ...s3.options, endpoint: '127.0.0.1:9' });
     await expect(nobody.ensureBucket()).rejects.toThrow(`object storage at http://127.0.0.1:9: cannot use bucket "${BUCKET}"`);
     nobody.destroy();
+  });
+});
+
+describe('S3BlobStore over https', () => {
+  let dir: string;
+  let server: Server;
+  let endpoint: string;
+  beforeAll(async () => {
+    // A self-signed certificate, as a test set-up's object store might have, on a server answering every request 200.
+    dir = await mkdtemp(path.join(tmpdir(), 'bellows-tls-'));
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-days', '1'].concat([
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+      ]),
+      { stdio: 'ignore' },
+    );
+    server = createServer(
+      { key: await readFile(path.join(dir, 'key.pem')), cert: await readFile(path.join(dir, 'cert.pem')) },
+      (_req, res) => res.end(),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    endpoint = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('speaks TLS with MINIO_USE_SSL, and accepts a self-signed certificate only with MINIO_INSECURE_SKIP_VERIFY', async () => {
+    const base = { endpoint, accessKeyId: 'a', secretAccessKey: 'b', bucket: 'tls-bucket', useSsl: true };
+    const checked = new S3BlobStore({ ...base, insecureSkipVerify: false });
+    await expect(checked.ensureBucket()).rejects.toThrow(`object storage at https://${endpoint}: cannot use bucket "tls-bucket"`);
+    checked.destroy();
+    const trusting = new S3BlobStore({ ...base, insecureSkipVerify: true });
+    await expect(trusting.ensureBucket()).resolves.toBeUndefined();
+    trusting.destroy();
   });
 });
