@@ -27,6 +27,11 @@ export const E2E_BUCKET = 'bellows-e2e';
  */
 export async function testStorageSettings(): Promise<{ settings: Record<string, string>; drop(): Promise<void> }> {
   if (testStorageType() === 'local') return { settings: {}, drop: async () => undefined };
+  return objectStorageSettings();
+}
+
+/** `[storage]` on the S3 test server (started when it is not running), under a fresh base path that `drop` empties. */
+export async function objectStorageSettings(): Promise<{ settings: Record<string, string>; drop(): Promise<void> }> {
   const s3 = await ensureS3TestServer();
   const basePath = `e2e-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}/`;
   const settings = {
