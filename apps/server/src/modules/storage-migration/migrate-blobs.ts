@@ -19,22 +19,37 @@ export interface MigratedBlob {
   problem?: string;
 }
 
+/** Blobs copied at once: a small blob costs several round trips to an object store, most of the time waiting. */
+const PARALLEL_COPIES = 8;
+
 /**
  * Copies every blob below `prefix` from `source` to `target` under the same key,
- * one at a time, streaming (a blob is never held in memory). A blob the target
- * already holds with the same size and sha256 is left alone, so that running it
- * again after an interruption resumes where it stopped; a copy is read back from
- * the target and its sha256 and size compared with what was sent. The source is
- * never changed. One failing blob does not stop the others.
+ * streaming (a blob is never held in memory), a few at a time, reporting them in
+ * the order listed. A blob the target already holds with the same size and
+ * sha256 is left alone, so that running it again after an interruption resumes
+ * where it stopped; a copy is read back from the target and its sha256 and size
+ * compared with what was sent. The source is never changed. One failing blob
+ * does not stop the others.
  */
-export async function* migrateBlobs(source: MigrationStore, target: MigrationStore, prefix: string): AsyncGenerator<MigratedBlob> {
+export async function* migrateBlobs(
+  source: MigrationStore,
+  target: MigrationStore,
+  prefix: string,
+  parallel = PARALLEL_COPIES,
+): AsyncGenerator<MigratedBlob> {
+  const started: Promise<MigratedBlob>[] = [];
   for await (const blob of source.list(prefix)) {
-    try {
-      yield await migrateOne(source, target, blob.key, blob.size);
-    } catch (error) {
-      yield { key: blob.key, size: blob.size, outcome: 'failed', problem: (error as Error).message };
-    }
+    started.push(
+      migrateOne(source, target, blob.key, blob.size).catch((error: Error): MigratedBlob => ({
+        key: blob.key,
+        size: blob.size,
+        outcome: 'failed',
+        problem: error.message,
+      })),
+    );
+    if (started.length >= parallel) yield await started.shift()!;
   }
+  while (started.length > 0) yield await started.shift()!;
 }
 
 async function migrateOne(source: MigrationStore, target: MigrationStore, key: string, size: number): Promise<MigratedBlob> {
