@@ -81,6 +81,13 @@ const TEMP_PREFIX = '.tmp/';
 /** How many times a write that finds its blob removed under it (by a garbage sweep) tries to place its copy again. */
 const PLACE_ATTEMPTS = 5;
 /**
+ * A claim (see {@link S3BlobStore.copyReceived}) older than this is one a crashed
+ * writer left: its server-side copy (a few GiB at most at hundreds of MiB/s) would long be done.
+ */
+const STALE_CLAIM_MS = 15 * 60 * 1000;
+/** How often a writer waiting for another's claim looks again. */
+const CLAIM_POLL_MS = 100;
+/**
  * S3 reports times to the second (HTTP dates): an object written at 10.7 s says
  * 10 s. Treating it as written up to a second later keeps the sweeps on the safe
  * side: a blob is deleted only when it was surely written before the cutoff.
@@ -420,6 +427,7 @@ export class S3BlobStore implements BlobBackend {
             Bucket: this.bucket,
             Key: this.objectName(key),
             Body: body,
+            ContentLength: body.length,
             // Created only if absent, atomically: of concurrent writers exactly one creates.
             ...(overwrite ? {} : { IfNoneMatch: '*' }),
           }),
@@ -435,15 +443,62 @@ export class S3BlobStore implements BlobBackend {
 
   /**
    * Gives a received large body (the temporary object `tempName`) its key by a
-   * server-side copy; false when an existing blob was kept. Copies cannot be
-   * made conditional on every S3-compatible server, so an existing blob is
-   * looked for first: two concurrent writers of the same new large content may
-   * both copy it (the same bytes) and both answer `created`.
+   * server-side copy; false when an existing blob was kept. A copy cannot be
+   * made conditional on every S3-compatible server (Ceph ignores If-None-Match
+   * on it), so a writer that must not replace first claims the key: it creates a
+   * small claim object conditionally (exactly one of concurrent writers can),
+   * looks for the blob again and copies only if it is still missing. The others
+   * wait until the claim is gone, then find the blob (or, if its writer failed,
+   * claim in turn). So of concurrent identical uploads exactly one creates, as
+   * with small bodies and with the local store. A claim a crash left is taken
+   * over once it is {@link STALE_CLAIM_MS} old, and swept with the temporary objects.
    */
   private async copyReceived(tempName: string, key: string, size: number, overwrite: boolean): Promise<boolean> {
-    if (!overwrite && (await this.refreshIfPresent(key))) return false;
-    await this.copy(tempName, key, size);
-    return true;
+    if (overwrite) {
+      await this.copy(tempName, key, size);
+      return true;
+    }
+    const claim = `${TEMP_PREFIX}claim-${createHash('sha256').update(key).digest('hex')}`;
+    for (let attempt = 1; ; attempt++) {
+      if (await this.refreshIfPresent(key)) return false;
+      if (await this.claim(claim)) {
+        try {
+          if (await this.refreshIfPresent(key)) return false; // its writer finished between our look and our claim
+          await this.copy(tempName, key, size);
+          return true;
+        } finally {
+          await this.deleteObjectQuietly(this.objectName(claim));
+        }
+      }
+      await this.claimReleased(claim);
+      if (attempt >= PLACE_ATTEMPTS) throw new Error(`blob ${key}: could not claim it to store it`);
+    }
+  }
+
+  /** Creates the claim object if there is none; whether this writer got it. */
+  private async claim(claim: string): Promise<boolean> {
+    try {
+      await this.client.send(
+        new PutObjectCommand({ Bucket: this.bucket, Key: this.objectName(claim), Body: '', ContentLength: 0, IfNoneMatch: '*' }),
+      );
+      return true;
+    } catch (error) {
+      if (isPreconditionFailed(error)) return false;
+      throw error;
+    }
+  }
+
+  /** Waits until another writer's claim is gone (it finished or failed), removing it once it is stale (its writer crashed). */
+  private async claimReleased(claim: string): Promise<void> {
+    for (;;) {
+      const held = await this.head(claim);
+      if (!held) return;
+      if (Date.now() - held.modifiedAt.getTime() > STALE_CLAIM_MS) {
+        await this.deleteObjectQuietly(this.objectName(claim));
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, CLAIM_POLL_MS));
+    }
   }
 
   /**

@@ -343,8 +343,11 @@ export function describeBlobBackendContract(name: string, make: () => Promise<Ba
         expect(await t.held()).toHaveLength(1);
       });
 
-      it('lets exactly one of concurrent identical uploads create the blob', async () => {
-        const results = await Promise.all([1, 2, 3, 4, 5].map(() => cas.put('lfs', generated(MiB, 7))));
+      it.each([
+        ['small', MiB],
+        ['larger than a part', 12 * MiB],
+      ])('lets exactly one of concurrent identical uploads create the blob: %s', async (_what, size) => {
+        const results = await Promise.all([1, 2, 3, 4].map(() => cas.put('lfs', generated(size, 7))));
         expect(results.filter((r) => r.created)).toHaveLength(1);
         expect(new Set(results.map((r) => r.sha256)).size).toBe(1);
         expect(await t.held()).toHaveLength(1);
