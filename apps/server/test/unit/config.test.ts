@@ -604,7 +604,13 @@ TOTAL = 1GiB
       expect(config.kinds.attachments.type).toBe('local');
     });
 
-    it('a local PATH of a kind: absolute as given, relative to APP_DATA_PATH', () => {
+    it('a kind may stay on local files while [storage] is an object store', () => {
+      const config = storage('[storage]\nSTORAGE_TYPE = minio\n[attachment]\nSTORAGE_TYPE = local\nSERVE_DIRECT = true\n');
+      expect(config.kinds.attachments).toEqual({ type: 'local', path: join(dir, 'data/storage/attachments'), serveDirect: false });
+      expect(config.kinds.lfs).toMatchObject({ type: 'minio', basePath: 'lfs/' });
+    });
+
+    it('a local PATH of a kind: absolute as given, a relative one below [storage] PATH', () => {
       const config = storage('[server]\nAPP_DATA_PATH = /srv/b\n[lfs]\nPATH = /mnt/lfs\n[attachment]\nPATH = att\n');
       expect(config.kinds.lfs).toEqual({ type: 'local', path: '/mnt/lfs', serveDirect: false });
       expect(config.kinds.attachments).toMatchObject({ path: '/srv/b/storage/att' });
