@@ -74,6 +74,8 @@ const MAX_PARTS = 10_000;
 const PARTS_IN_FLIGHT = 2;
 /** Parts of a server-side copy made at once (the bytes never pass through us). */
 const COPIES_IN_FLIGHT = 4;
+/** How long opening a connection to the store may take. */
+const CONNECT_TIMEOUT_MS = 10_000;
 /** DeleteObjects takes at most this many names. */
 const DELETE_BATCH = 1000;
 /** Temporary objects (bodies of content-addressed writes, before their key is known) live under this, outside every valid key. */
@@ -136,7 +138,11 @@ export class S3BlobStore implements BlobBackend {
       // Checksums only where S3 demands them: many S3-compatible servers refuse the newer trailing ones.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
-      ...(options.insecureSkipVerify ? { requestHandler: { httpsAgent: new Agent({ rejectUnauthorized: false, keepAlive: true }) } } : {}),
+      requestHandler: {
+        // A store that drops packets would otherwise hold a request (and the start) for the OS's minutes.
+        connectionTimeout: CONNECT_TIMEOUT_MS,
+        ...(options.insecureSkipVerify ? { httpsAgent: new Agent({ rejectUnauthorized: false, keepAlive: true }) } : {}),
+      },
     });
   }
 
