@@ -6,7 +6,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { performance } from 'perf_hooks';
 import { Client } from 'pg';
-import { createTestDatabase, TestDatabase } from '@bellows/persistence-typeorm';
+import { createTestDatabase, Database, TestDatabase } from '@bellows/persistence-typeorm';
 import { BenchContext, BenchPart } from '../bench-part';
 import { answersOnTcp, postgresHostPort } from '../support/bench-server';
 import { machine } from '../support/engines';
@@ -57,6 +57,14 @@ export interface HotrowBenchResult {
   oneOwner: ShapeFigures;
   manyOwners: ShapeFigures;
   ratio: number;
+  /**
+   * The same two shapes without HTTP: the recording transaction of an upload
+   * (the package store's addFile: the version held, the file row, the ledger)
+   * from as many callers over two Database pools, as two instances have. Far
+   * less CPU per write than an upload, so it shows the row's queue even on a
+   * machine whose cores are busy.
+   */
+  recording: { oneOwner: ShapeFigures; manyOwners: ShapeFigures; ratio: number };
   checks: string[];
 }
 
@@ -92,6 +100,15 @@ export const hotrowBench: BenchPart = {
         ratio: result.ratio,
         goal: `≥ ${HOTROW_GOAL}×`,
         met: result.ratio >= HOTROW_GOAL,
+      },
+      {
+        what: `recording transactions (package file + ledger), ${SETTINGS.uploaders} callers over 2 pools: one organization vs. one organization each`,
+        engine: 'postgres',
+        bellows: `${grouped(result.recording.oneOwner.uploadsPerSecond)} tx/s`,
+        baseline: `${grouped(result.recording.manyOwners.uploadsPerSecond)} tx/s`,
+        ratio: result.recording.ratio,
+        goal: `≥ ${HOTROW_GOAL}×`,
+        met: result.recording.ratio >= HOTROW_GOAL,
       },
     ];
   },
@@ -169,6 +186,7 @@ async function bench(context: BenchContext): Promise<HotrowBenchResult> {
       f.uploadsPerSecond = f.uploads / f.seconds;
       f.lockWaiters = samples[f.shape].reduce((sum, n) => sum + n, 0) / Math.max(samples[f.shape].length, 1);
     }
+    const recording = await measureRecording(context, database, org, orgs, users.length);
     const checks: string[] = [];
     const { differences } = await ask<HotrowRecountAnswer>(instances[0], 'recount');
     if (differences.length) throw new Error(`the usage ledger does not equal a recount after the run: ${JSON.stringify(differences)}`);
@@ -187,12 +205,90 @@ async function bench(context: BenchContext): Promise<HotrowBenchResult> {
       oneOwner: figures['one-owner'],
       manyOwners: figures['many-owners'],
       ratio,
+      recording,
       checks,
     };
   } finally {
     for (const child of instances) await stopChild(child);
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The recording transactions alone: each caller adds files (one shared blob,
+ * a new name each time) to a version of its own package, of the one
+ * organization or of its own, through two Database objects on the bench's
+ * database (two pools, as two instances have), shapes alternating as above.
+ */
+async function measureRecording(
+  context: BenchContext,
+  database: TestDatabase,
+  org: string,
+  orgs: string[],
+  callers: number,
+): Promise<HotrowBenchResult['recording']> {
+  const pools = [await Database.open(database.options), await Database.open(database.options)];
+  const waiters = await LockWaiters.watch(database.options.name);
+  try {
+    const db = pools[0];
+    const blob = await db.packages.putBlob(randomBytes(32).toString('hex'), SETTINGS.fileBytes);
+    const versionsOf = async (owners: string[]) => {
+      const versions: number[] = [];
+      for (const [i, name] of owners.entries()) {
+        const owner = await db.owners.findByName(name);
+        const pkg = await db.packages.createPackage({ ownerId: owner!.id, type: 'generic', name: `recorded-${i + 1}` });
+        versions.push((await db.packages.createVersion(pkg.id, '1.0.0')).id);
+      }
+      return versions;
+    };
+    const versions: Record<Shape, number[]> = {
+      'one-owner': await versionsOf(Array.from({ length: callers }, () => org)),
+      'many-owners': await versionsOf(orgs),
+    };
+    const figures: Record<Shape, ShapeFigures> = {
+      'one-owner': { shape: 'one-owner', uploads: 0, seconds: 0, uploadsPerSecond: 0, rounds: [], lockWaiters: 0, statuses: {} },
+      'many-owners': { shape: 'many-owners', uploads: 0, seconds: 0, uploadsPerSecond: 0, rounds: [], lockWaiters: 0, statuses: {} },
+    };
+    const samples: Record<Shape, number[]> = { 'one-owner': [], 'many-owners': [] };
+    let file = 0;
+    for (let round = 0; round < SETTINGS.rounds; round++) {
+      const order: Shape[] = round % 2 === 0 ? ['one-owner', 'many-owners'] : ['many-owners', 'one-owner'];
+      for (const shape of order) {
+        waiters.samples = samples[shape];
+        const started = performance.now();
+        const deadline = started + SETTINGS.seconds * 1000;
+        let done = 0;
+        await Promise.all(
+          versions[shape].map(async (versionId, i) => {
+            while (performance.now() < deadline) {
+              await pools[i % pools.length].packages.addFile(versionId, blob.id, `f-${++file}.bin`);
+              done++;
+            }
+          }),
+        );
+        const seconds = (performance.now() - started) / 1000;
+        waiters.samples = null;
+        const f = figures[shape];
+        f.uploads += done;
+        f.seconds += seconds;
+        f.rounds.push(done / seconds);
+        context.log(`   recording round ${round + 1} ${shape}: ${grouped(done / seconds)} tx/s (${done} in ${seconds.toFixed(1)} s)`);
+      }
+    }
+    for (const f of Object.values(figures)) {
+      f.uploadsPerSecond = f.uploads / f.seconds;
+      f.lockWaiters = samples[f.shape].reduce((sum, n) => sum + n, 0) / Math.max(samples[f.shape].length, 1);
+    }
+    const ratio = figures['one-owner'].uploadsPerSecond / figures['many-owners'].uploadsPerSecond;
+    context.log(
+      `   recording: one organization ${grouped(figures['one-owner'].uploadsPerSecond)} tx/s, one organization each ${grouped(figures['many-owners'].uploadsPerSecond)} tx/s: ${ratio.toFixed(2)}×; ` +
+        `sessions waiting for a lock, on average: ${figures['one-owner'].lockWaiters.toFixed(2)} against ${figures['many-owners'].lockWaiters.toFixed(2)}`,
+    );
+    return { oneOwner: figures['one-owner'], manyOwners: figures['many-owners'], ratio };
+  } finally {
+    await waiters.stop();
+    for (const pool of pools) await pool.close();
   }
 }
 
