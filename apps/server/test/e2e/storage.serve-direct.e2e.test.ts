@@ -125,7 +125,7 @@ describe('object storage with SERVE_DIRECT', () => {
     expect((await bytesAt(answer.headers.get('location')!)).equals(tarball)).toBe(true);
   });
 
-  it('LFS: the batch download href is a presigned URL (no Authorization header), and the object GET answers 302', async () => {
+  it('LFS: the batch download href is a presigned URL (no Authorization header), the object GET answers 302, /media 303', async () => {
     const content = randomBytes(20_000);
     const oid = sha256(content);
     const batch = (operation: string) =>
@@ -152,6 +152,18 @@ describe('object storage with SERVE_DIRECT', () => {
     expect(direct.status).toBe(302);
     expect((await bytesAt(direct.headers.get('location')!)).equals(content)).toBe(true);
     expect((await raw(`${repoPath}.git/info/lfs/objects/${oid}`, outsider.token)).status).toBe(404);
+    // A file committed as an LFS pointer: /media answers 303 to the object, as Forgejo.
+    const pointer = `version https://git-lfs.github.com/spec/v1\noid sha256:${oid}\nsize ${content.length}\n`;
+    const committed = await server.request(`/repos/${repoPath}/contents/big.bin`, {
+      method: 'POST',
+      body: { content: Buffer.from(pointer).toString('base64'), message: 'add big.bin' },
+      auth: { token: owner.token },
+    });
+    expect(committed.status).toBe(201);
+    const media = await raw(`/api/v1/repos/${repoPath}/media/big.bin`, owner.token);
+    expect(media.status).toBe(303);
+    expect((await bytesAt(media.headers.get('location')!)).equals(content)).toBe(true);
+    expect((await raw(`/api/v1/repos/${repoPath}/media/big.bin`, outsider.token)).status).toBe(404);
   });
 
   it('artifacts: the API zip answers 302 to a presigned URL, and @actions/artifact downloads through the redirect', async () => {

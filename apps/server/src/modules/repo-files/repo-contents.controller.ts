@@ -31,6 +31,7 @@ import {
 import { queryText } from './query-flag';
 import { RawFile, RepoContentsService, trimSlashes } from './repo-contents.service';
 import { RepoGitResolver } from './repo-git';
+import { redirectToDirectUrl } from '../storage/direct-download';
 
 const FILE_PATH = { name: 'path', description: 'path of the file or directory in the repository' };
 const REF = { name: 'ref', required: false, description: 'branch, tag or commit; the default branch when absent' };
@@ -195,7 +196,10 @@ export class RepoContentsController {
     await sendFile(reply, filePath, { size: blob.size, etag: blob.sha, open: async () => blob.open().output });
   }
 
-  /** Like raw, but an LFS pointer is answered with the object it points to, streamed from storage. */
+  /**
+   * Like raw, but an LFS pointer is answered with the object it points to, streamed
+   * from storage (or, `[lfs] SERVE_DIRECT`, 303 to a presigned URL, as Forgejo).
+   */
   @Get('media/*')
   @ApiParam(FILE_PATH)
   @ApiQuery(REF)
@@ -210,7 +214,13 @@ export class RepoContentsController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const target = await this.repos.forReading(owner, repo, actor);
-    await sendFile(reply, filePath, await this.contents.media(target, trimSlashes(filePath), queryText(ref)));
+    const file = await this.contents.media(target, trimSlashes(filePath), queryText(ref));
+    const directUrl = await file.directUrl?.();
+    if (directUrl) {
+      await redirectToDirectUrl(reply, directUrl, 303).send();
+      return;
+    }
+    await sendFile(reply, filePath, file);
   }
 }
 

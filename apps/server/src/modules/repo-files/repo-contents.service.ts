@@ -35,6 +35,8 @@ export interface RawFile {
   size: number;
   etag: string;
   open(): Promise<Readable>;
+  /** An LFS object's presigned URL when `[lfs] SERVE_DIRECT` is on object storage (null otherwise). */
+  directUrl?(): Promise<string | null>;
 }
 
 /** Files up to this size come with their content, as Forgejo's `[api] DEFAULT_MAX_BLOB_SIZE`. */
@@ -85,7 +87,12 @@ export class RepoContentsService {
         : undefined;
     const object = pointer && (await this.lfsObjects.findInRepository(target.repo.id, pointer.oid));
     if (!object) return { size: blob.size, etag: blob.sha, open: async () => blob.open().output };
-    return { size: object.size, etag: object.oid, open: () => this.lfsObjects.open(object.oid) };
+    return {
+      size: object.size,
+      etag: object.oid,
+      open: () => this.lfsObjects.open(object.oid),
+      directUrl: () => this.lfsObjects.directUrl(object.oid, filePath.split('/').pop()),
+    };
   }
 
   async create(target: RepoGit, filePath: string, options: FileOptions, actor: Owner): Promise<ApiFileResponse> {

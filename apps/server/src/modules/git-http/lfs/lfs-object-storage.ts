@@ -43,10 +43,11 @@ export class LfsObjectStorage {
   }
 
   /** A presigned URL of the object when `[lfs] SERVE_DIRECT` is on object storage (null otherwise); ask after the permission check. */
-  directUrl(oid: string): Promise<string | null> {
+  directUrl(oid: string, filename?: string): Promise<string | null> {
     return this.blobs.presignedReadUrl(shardedKey(NAMESPACE, oid), {
       expiresInSeconds: DIRECT_DOWNLOAD_SECONDS,
       contentType: 'application/octet-stream',
+      filename,
     });
   }
 }
