@@ -16,9 +16,9 @@ import type {
   TemporaryFile,
   WriteOptions,
 } from './blob-backend';
-import { BlobAbortedError, BlobExistsError, BlobMismatchError, BlobNotFoundError, BlobStoreError, BlobTooLargeError } from './errors';
+import { BlobAbortedError, BlobExistsError, BlobNotFoundError, BlobStoreError } from './errors';
 import { assertBlobKey, isBlobKey } from './keys';
-import { checkAnnounced, digestsToCompute, hashed, withSha256 } from './write-checks';
+import { checkAnnounced, digestsToCompute, hashed, limitPassed, withSha256 } from './write-checks';
 
 export type { BlobInfo, BlobStat, HashedBlobInfo, ListedBlob, StoredBlob, TemporaryFile, WriteOptions } from './blob-backend';
 
@@ -462,10 +462,8 @@ class ContentMeter extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null, data?: Buffer) => void): void {
     this.size += chunk.length;
-    const { maxBytes, expectedSize } = this.limits;
-    if (maxBytes !== undefined && this.size > maxBytes) return callback(new BlobTooLargeError(maxBytes));
-    if (expectedSize !== undefined && this.size > expectedSize)
-      return callback(new BlobMismatchError('size', expectedSize, `more than ${expectedSize}`));
+    const passed = limitPassed(this.size, this.limits);
+    if (passed) return callback(passed);
     this.digester?.update(chunk);
     callback(null, chunk);
   }

@@ -37,9 +37,9 @@ import type {
   WriteOptions,
 } from './blob-backend';
 import type { DigestAlgorithm, Digests } from './digests';
-import { BlobAbortedError, BlobExistsError, BlobMismatchError, BlobNotFoundError, BlobStoreError, BlobTooLargeError } from './errors';
+import { BlobAbortedError, BlobExistsError, BlobNotFoundError, BlobStoreError } from './errors';
 import { assertBlobKey, isBlobKey } from './keys';
-import { checkAnnounced, digestsToCompute, hashed, withSha256 } from './write-checks';
+import { checkAnnounced, digestsToCompute, hashed, limitPassed, withSha256 } from './write-checks';
 
 /** Where the objects are: Forgejo's `[storage]` keys for `STORAGE_TYPE = minio`. */
 export interface S3BlobStoreOptions {
@@ -662,10 +662,8 @@ class ContentMeter extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null, data?: Buffer) => void): void {
     this.received += chunk.length;
-    const { maxBytes, expectedSize } = this.limits;
-    if (maxBytes !== undefined && this.received > maxBytes) return callback(new BlobTooLargeError(maxBytes));
-    if (expectedSize !== undefined && this.received > expectedSize)
-      return callback(new BlobMismatchError('size', expectedSize, `more than ${expectedSize}`));
+    const passed = limitPassed(this.received, this.limits);
+    if (passed) return callback(passed);
     for (const [, hash] of this.hashes) hash.update(chunk);
     callback(null, chunk);
   }

@@ -1,6 +1,6 @@
 import type { BlobInfo, HashedBlobInfo, WriteOptions } from './blob-backend';
 import type { DigestAlgorithm } from './digests';
-import { BlobMismatchError } from './errors';
+import { BlobMismatchError, BlobTooLargeError } from './errors';
 
 /** What the writer asked for (the sha256 alone by default), and the sha256 when it was announced, to check it. */
 export function digestsToCompute(options: Pick<WriteOptions, 'expectedSha256' | 'digests'>): DigestAlgorithm[] {
@@ -27,4 +27,17 @@ export function checkAnnounced(info: BlobInfo, options: WriteOptions): void {
   if (options.expectedSha256 !== undefined && info.sha256 !== options.expectedSha256.toLowerCase()) {
     throw new BlobMismatchError('sha256', options.expectedSha256, info.sha256 ?? 'nothing');
   }
+}
+
+/**
+ * Why a content that has reached `received` bytes so far must stop now: past
+ * `maxBytes` (BlobTooLargeError) or past the announced size (BlobMismatchError);
+ * null while it may go on. Checked as it flows, so a refused upload stops early.
+ */
+export function limitPassed(received: number, options: Pick<WriteOptions, 'maxBytes' | 'expectedSize'>): Error | null {
+  const { maxBytes, expectedSize } = options;
+  if (maxBytes !== undefined && received > maxBytes) return new BlobTooLargeError(maxBytes);
+  if (expectedSize !== undefined && received > expectedSize)
+    return new BlobMismatchError('size', expectedSize, `more than ${expectedSize}`);
+  return null;
 }
