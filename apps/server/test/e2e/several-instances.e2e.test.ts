@@ -2,7 +2,14 @@ import { randomBytes } from 'crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { ActionArtifactEntity, createTestDatabase, Database, testEngineFromEnv, TestDatabase } from '@bellows/persistence-typeorm';
+import {
+  ActionArtifactEntity,
+  createTestDatabase,
+  ScheduledJobEntity,
+  Database,
+  testEngineFromEnv,
+  TestDatabase,
+} from '@bellows/persistence-typeorm';
 import { createTestS3Store, TestS3Store } from '@bellows/storage';
 import { BellowsProcess, startBellowsProcess } from '../support/bellows-process';
 import { bellows } from '../support/cli';
@@ -14,7 +21,7 @@ import { testStorageType } from '../support/test-storage';
 import { ofEvent, startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver';
 
 // Two server processes started from the sources at once, then many requests to each, on a machine that may be busy.
-jest.setTimeout(420_000);
+jest.setTimeout(420_000); // and a wait for both instances' job timers (30 s)
 
 /** PostgreSQL only, by design: SQLite takes one `bellows web` per database file (sqlite-one-server.e2e.test.ts). */
 const onPostgres = testEngineFromEnv() === 'postgres';
@@ -52,6 +59,8 @@ describeOnPostgres('several instances on one PostgreSQL database', () => {
   let a: ApiClient;
   let b: ApiClient;
   let configFile: string;
+  /** The artifacts uploaded by the cron test; the last one is left to the timers. */
+  const ids: number[] = [];
 
   const section = (): Record<string, IniSection> => ({
     server: { APP_DATA_PATH: dir, HTTP_ADDR: '127.0.0.1' },
@@ -238,7 +247,7 @@ describeOnPostgres('several instances on one PostgreSQL database', () => {
 
   it('runs a scheduled job once when both are asked at once: expired artifacts expire, the run counts once', async () => {
     const run = await startRun(a, 'app');
-    const ids: number[] = [];
+    ids.length = 0;
     for (let i = 0; i < ARTIFACTS; i++)
       ids.push(await uploadArtifact(i % 2 ? { ...run, twirp: run.twirp.replace(a.url, b.url) } : run, `dist-${i}`, randomBytes(3000)));
     // Two of them are past their retention; the hourly job has not come by yet.
@@ -255,6 +264,22 @@ describeOnPostgres('several instances on one PostgreSQL database', () => {
       ids.map(async (id, i) => (await call(both()[i % 2], `api/v1/repos/ada/app/actions/artifacts/${id}`)).expired),
     );
     expect(expired).toEqual([true, true, false]);
+  });
+
+  it('runs a due time once from the timers of both instances', async () => {
+    // The last artifact's retention ends, and the hourly job is made due now: both instances look every 30 s.
+    await db!.dataSource.getRepository(ActionArtifactEntity).update(ids[ARTIFACTS - 1], { expiresAt: new Date(Date.now() - 1000) });
+    const before = await cronTask(a, 'cleanup_actions');
+    await db!.dataSource.getRepository(ScheduledJobEntity).update({ name: 'cleanup_actions' }, { nextRunAt: new Date(Date.now() - 1000) });
+    const until = Date.now() + 90_000;
+    while ((await cronTask(b, 'cleanup_actions')).exec_times === before.exec_times && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 500));
+    // One more look of each instance's timer, which must find the due time taken.
+    await new Promise((r) => setTimeout(r, 32_000));
+    const after = await cronTask(a, 'cleanup_actions');
+    expect(after.exec_times).toBe(before.exec_times + 1);
+    expect(new Date(after.next).getTime()).toBeGreaterThan(Date.now() + 55 * 60_000);
+    expect((await call(b, `api/v1/repos/ada/app/actions/artifacts/${ids[ARTIFACTS - 1]}`)).expired).toBe(true);
   });
 
   it('keeps the ledger equal to a recount after all of it', async () => {
