@@ -1,5 +1,5 @@
 import { basename, dirname } from 'node:path';
-import type { StorageConfig, StorageSettings } from '../../config';
+import type { MinioStorageSettings, StorageConfig, StorageSettings } from '../../config';
 import { STORAGE_KINDS } from '../../config';
 import { BlobBackendLike, BlobRoute, RoutedBlobStorage } from '../../modules/storage/routed-blob-storage';
 
@@ -8,19 +8,7 @@ import { BlobBackendLike, BlobRoute, RoutedBlobStorage } from '../../modules/sto
  * holds whole keys (`attachments/ab/cd/<uuid>`). Two kinds with equal places
  * share one backend object.
  */
-export type BackendPlace =
-  | { type: 'local'; path: string }
-  | {
-      type: 'minio';
-      endpoint: string;
-      accessKeyId: string;
-      secretAccessKey: string;
-      bucket: string;
-      location: string;
-      basePath: string;
-      useSsl: boolean;
-      insecureSkipVerify: boolean;
-    };
+export type BackendPlace = { type: 'local'; path: string } | Omit<MinioStorageSettings, 'serveDirect'>;
 
 /**
  * The place of a kind's blobs, and whether its keys keep their namespace there.
