@@ -85,7 +85,8 @@ export async function createApp(
 /** Builds the server and listens on [server] HTTP_ADDR:HTTP_PORT (port 0 picks a free one). */
 export async function startServer(config: BellowsConfig, options: CreateAppOptions = {}): Promise<BellowsApp> {
   // One server per SQLite file, taken before anything is migrated or served (PostgreSQL takes several).
-  const servingLock = config.database.type === 'sqlite3' ? await SqliteServingLock.acquire(config.database.path) : undefined;
+  const onSqliteFile = config.database.type === 'sqlite3' && config.database.path !== ':memory:';
+  const servingLock = onSqliteFile ? await SqliteServingLock.acquire(config.database.path) : undefined;
   let started: Awaited<ReturnType<typeof createApp>>;
   try {
     started = await createApp(config, options);
