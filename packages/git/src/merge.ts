@@ -121,10 +121,20 @@ export async function updateBranch(repoPath: string, options: BranchUpdateOption
   });
 }
 
-/** Points `ref` (e.g. refs/pull/1/head) at `sha`, whatever it held before. */
-export async function setRef(repoPath: string, ref: string, sha: string): Promise<void> {
+/**
+ * Points `ref` (e.g. refs/pull/1/head) at `sha`: whatever it held before, or
+ * only if it still holds `expected` ('' for "does not exist yet"), so that of
+ * two writers that read the same old value one moves it. False when it held
+ * something else.
+ */
+export async function setRef(repoPath: string, ref: string, sha: string, expected?: string): Promise<boolean> {
   if (!/^refs\/pull\/[0-9]+\/head$/.test(ref)) throw new InvalidGitInputError('ref', ref, 'only refs/pull/<index>/head may be set');
-  await runGit(['update-ref', ref, await resolveCommit(repoPath, sha)], { gitDir: repoPath });
+  const args = ['update-ref', ref, await resolveCommit(repoPath, sha), ...(expected === undefined ? [] : [expected])];
+  // git answers a ref that holds something else with 128 and "cannot lock ref"; any other failure is one.
+  const { exitCode, stderr } = await runGit(args, { gitDir: repoPath, allowedExitCodes: [0, 128] });
+  if (exitCode === 0) return true;
+  if (expected !== undefined && /cannot lock ref/.test(stderr)) return false;
+  throw new GitCommandError(args, exitCode, stderr, `exit code ${exitCode}`);
 }
 
 /** Deletes the branch if it still points at `expectedSha`; false when it moved or is gone (then it stays). */

@@ -47,8 +47,8 @@ export class PullHeads implements OnModuleInit {
       const ref = pullHeadRef(pull.issue.index);
       const [branchSha, kept] = await Promise.all([this.refs.branchTip(repoPath, pull.headBranch), this.refs.resolveRef(repoPath, ref)]);
       if (pull.issue.isClosed || branchSha === undefined) return kept ?? branchSha;
-      if (branchSha !== kept) {
-        await this.merges.setRef(repoPath, ref, branchSha);
+      // Moved only from the value read: of two writes handled at once (on one instance or two), one records the move.
+      if (branchSha !== kept && (await this.merges.setRef(repoPath, ref, branchSha, kept ?? ''))) {
         if (kept !== undefined) {
           await this.recordPush(repoPath, pull, kept, branchSha, pusher);
           await this.webhooks?.synchronized(repoPath, pull, pusher);

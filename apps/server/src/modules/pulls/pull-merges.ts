@@ -65,8 +65,11 @@ export abstract class PullMerges {
    * GitConflictError when the branch moved meanwhile.
    */
   abstract updateBranch(repoPath: string, options: BranchUpdateOptions): Promise<MergeResult>;
-  /** Points `refs/pull/{index}/head` at `sha`, where the pull request's head is kept in the base repository. */
-  abstract setRef(repoPath: string, ref: string, sha: string): Promise<void>;
+  /**
+   * Points `refs/pull/{index}/head` at `sha`, where the pull request's head is kept in the base repository:
+   * whatever it held, or only if it still holds `expected` ('' for "not there yet"); false when it held something else.
+   */
+  abstract setRef(repoPath: string, ref: string, sha: string, expected?: string): Promise<boolean>;
   /** Deletes the branch if it still points at `expectedSha`; false otherwise. */
   abstract deleteBranchAt(repoPath: string, branch: string, expectedSha: string): Promise<boolean>;
 }

@@ -157,6 +157,20 @@ describe('PullMerges contract (bound git adapter)', () => {
     await expect(merges.setRef(repoPath, 'refs/heads/main', head)).rejects.toBeInstanceOf(InvalidGitInputError);
   });
 
+  it('setRef with an expected old value moves the ref only from that value', async () => {
+    const { repoPath, base, head } = await branches('d.txt', 'e.txt');
+    expect(await merges.setRef(repoPath, 'refs/pull/8/head', base, '')).toBe(true);
+    expect(await merges.setRef(repoPath, 'refs/pull/8/head', head, '')).toBe(false);
+    // Two writers that read the same old value: one moves it.
+    const moved = await Promise.all([
+      merges.setRef(repoPath, 'refs/pull/8/head', head, base),
+      merges.setRef(repoPath, 'refs/pull/8/head', head, base),
+    ]);
+    expect(moved.filter(Boolean)).toHaveLength(1);
+    expect(await merges.setRef(repoPath, 'refs/pull/8/head', base, base)).toBe(false);
+    expect(await refs.resolveRef(repoPath, 'refs/pull/8/head')).toBe(head);
+  });
+
   it('deleteBranchAt deletes only a branch still at the expected commit', async () => {
     const { repoPath, head, base } = await branches('b.txt', 'c.txt');
     expect(await merges.deleteBranchAt(repoPath, 'topic', base)).toBe(false);
