@@ -56,7 +56,7 @@ describeEachEngine('Webhook stores contract', (ctx) => {
     const now = new Date();
     const lease = new Date(now.getTime() + 60_000);
     const [first, second] = await Promise.all([deliveries().claimDue(now, lease, 50), deliveries().claimDue(now, lease, 50)]);
-    const mineOf = (list: { hookId: number }[]) => list.filter((d) => d.hookId === hook.id);
+    const mineOf = <T extends { hookId: number }>(list: T[]) => list.filter((d) => d.hookId === hook.id);
     expect(mineOf(first).length + mineOf(second).length).toBe(1);
     expect(mineOf(await deliveries().claimDue(now, lease, 50))).toHaveLength(0);
     const later = new Date(lease.getTime() + 1);
