@@ -67,7 +67,12 @@ export class JobScheduler implements OnApplicationBootstrap, OnApplicationShutdo
     this.stopped = true;
     clearInterval(this.timer);
     await this.ticking;
-    await Promise.allSettled(this.running.values());
+    await this.whenIdle();
+  }
+
+  /** Resolves once the runs this instance has under way have ended (a tick starts its runs without waiting for them). */
+  async whenIdle(): Promise<void> {
+    await Promise.allSettled([...this.running.values()]);
   }
 
   /** Every task with its shared schedule, last run and run count (a task no instance registered yet: never ran). */
