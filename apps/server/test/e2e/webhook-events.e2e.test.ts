@@ -1,3 +1,5 @@
+import { UnitOfWork } from '@bellows/domain';
+import { WebhookEvents } from '../../src/modules/webhooks/webhook-events';
 import { createTestUser, TestUser } from '../support/fixtures';
 import { expectForgejoShape } from '../support/forgejo-schema';
 import { startTestServer, TestServer } from '../support/test-server';
@@ -182,6 +184,29 @@ describe('webhook events', () => {
     expect((await server.request(commentPath, { method: 'DELETE', ...as(bob) })).status).toBe(204);
     const deleted = await receiver.waitFor(ofEvent('issue_comment', 'deleted', about(fullName)));
     expect(deleted.body).toMatchObject({ comment: { id: comment.body.id, body: 'Or unplug it.' }, sender: { login: bob.name } });
+  });
+
+  it('renders a payload only when a hook wants the event, so writes in a repository without hooks do not pay for it', async () => {
+    const hooks = server.app.get(WebhookEvents, { strict: false });
+    const unitOfWork = server.app.get(UnitOfWork, { strict: false });
+    const hooked = await hookedRepo();
+    const hookless = `r${Date.now().toString(36)}plain`;
+    expect((await server.request('/user/repos', { method: 'POST', ...as(alice), body: { name: hookless } })).status).toBe(201);
+    const idOf = async (fullName: string) => (await server.request(`/repos/${fullName}`, as(alice))).body.id as number;
+    const rendered: string[] = [];
+    const render = (fullName: string) => () => {
+      rendered.push(fullName);
+      return Promise.resolve({ action: 'opened', marker: 'rendered on demand', repository: { full_name: fullName } });
+    };
+    const [hooklessId, hookedId] = [await idOf(`${alice.name}/${hookless}`), await idOf(hooked)];
+    const target = (repoId: number) => ({ event: 'issues' as const, repoId, ownerId: alice.user.id });
+    await unitOfWork.run(async (tx) => {
+      await hooks.enqueueRendered(tx, target(hooklessId), render(`${alice.name}/${hookless}`));
+      await hooks.enqueueRendered(tx, target(hookedId), render(hooked));
+    });
+    expect(rendered).toEqual([hooked]);
+    const delivered = await receiver.waitFor(ofEvent('issues', 'opened', (body) => body.marker === 'rendered on demand'));
+    expect(delivered.body.repository.full_name).toBe(hooked);
   });
 
   it('sends issue_label label_updated when labels change and label_cleared when they are all removed', async () => {

@@ -57,10 +57,9 @@ export class IssueWebhooks implements OnModuleInit {
 
   /** Opening and commenting come through the issues' event publisher; closing and reopening through `edited`. */
   private async onIssueEvent(tx: TransactionStores, event: IssueEvent): Promise<void> {
-    if (event.kind === 'issue-opened' && !event.issue.isPull)
-      await this.sendIssueEvent(tx, event.issue.id, event.actorId, 'issues', 'opened');
+    if (event.kind === 'issue-opened' && !event.issue.isPull) await this.sendIssueEvent(tx, event.issue, event.actorId, 'issues', 'opened');
     if (event.kind === 'comment-created' && event.commentId !== undefined)
-      await this.sendComment(tx, event.issue.id, event.commentId, event.actorId);
+      await this.sendComment(tx, event.issue, event.commentId, event.actorId, 'created');
   }
 
   /**
@@ -81,26 +80,51 @@ export class IssueWebhooks implements OnModuleInit {
       sends.push({ event: 'issue_milestone', action: after.milestoneId === null ? 'demilestoned' : 'milestoned' });
     for (const action of assigneeActions(edit.assignees)) sends.push({ event: 'issue_assign', action });
     if (!sends.length) return;
-    const parts = await this.partsOf(tx, after, edit.actor.id);
-    if (!parts) return;
-    for (const send of sends) await this.queue(tx, parts.repo, send.event, issuePayload(send.action, parts, send.changes));
+    const repo = await this.repositories.findById(after.repoId);
+    if (!repo) return;
+    // Rendered once, and only when the first hook-wanted event needs it.
+    let parts: ReturnType<IssueWebhooks['partsOf']> | undefined;
+    for (const send of sends)
+      await this.hooks.enqueueRendered(tx, { event: send.event, repoId: repo.id, ownerId: repo.ownerId }, async () => {
+        const rendered = await (parts ??= this.partsOf(tx, after, edit.actor.id));
+        return rendered && issuePayload(send.action, rendered, send.changes);
+      });
   }
 
-  private async sendIssueEvent(tx: TransactionStores, issueId: number, actorId: number, event: IssueHookEvent, action: HookIssueAction) {
-    const issue = await tx.issues.findById(issueId);
-    const parts = issue && (await this.partsOf(tx, issue, actorId));
-    if (parts) await this.queue(tx, parts.repo, event, issuePayload(action, parts));
+  /** The issue's event, its payload read through `tx` when a hook wants it (the repository names the hooks). */
+  private async sendIssueEvent(tx: TransactionStores, issue: IssueRef, actorId: number, event: IssueHookEvent, action: HookIssueAction) {
+    const repo = await this.repositories.findById(issue.repoId);
+    if (!repo) return;
+    await this.hooks.enqueueRendered(tx, { event, repoId: repo.id, ownerId: repo.ownerId }, async () => {
+      const now = await tx.issues.findById(issue.id);
+      const parts = now && (await this.partsOf(tx, now, actorId));
+      return parts && issuePayload(action, parts);
+    });
   }
 
-  private async sendComment(tx: TransactionStores, issueId: number, commentId: number, actorId: number): Promise<void> {
-    const event = await this.commentEvent(tx, 'created', issueId, commentId, actorId);
-    if (event) await this.hooks.enqueue(tx, event);
+  /** A comment's event in `tx`, rendered only when a hook wants it. */
+  private async sendComment(
+    tx: TransactionStores,
+    issue: IssueRef,
+    commentId: number,
+    actorId: number,
+    action: HookCommentAction,
+    changes?: HookChanges,
+  ): Promise<void> {
+    const repo = await this.repositories.findById(issue.repoId);
+    if (!repo) return;
+    const target = { event: commentHookEvent(issue), repoId: repo.id, ownerId: repo.ownerId };
+    await this.hooks.enqueueRendered(
+      tx,
+      target,
+      async () => (await this.commentEvent(tx, action, issue.id, commentId, actorId, changes))?.payload ?? null,
+    );
   }
 
   /** `edited`, with the comment's previous text, queued in the edit's transaction. */
   async commentEdited(tx: TransactionStores, issueId: number, commentId: number, actorId: number, before: string): Promise<void> {
-    const event = await this.commentEvent(tx, 'edited', issueId, commentId, actorId, { body: { from: before } });
-    if (event) await this.hooks.enqueue(tx, event);
+    const issue = await tx.issues.findById(issueId);
+    if (issue) await this.sendComment(tx, issue, commentId, actorId, 'edited', { body: { from: before } });
   }
 
   /**
@@ -122,7 +146,7 @@ export class IssueWebhooks implements OnModuleInit {
   async labelsChanged(tx: TransactionStores, issueId: number, actorId: number, cleared: boolean): Promise<void> {
     const issue = await tx.issues.findById(issueId);
     if (!issue || issue.isPull) return;
-    await this.sendIssueEvent(tx, issue.id, actorId, 'issue_label', cleared ? 'label_cleared' : 'label_updated');
+    await this.sendIssueEvent(tx, issue, actorId, 'issue_label', cleared ? 'label_cleared' : 'label_updated');
   }
 
   /** An `issue_comment` event (`pull_request_comment` on a pull request), read through `tx`; null when it is gone. */
@@ -140,7 +164,7 @@ export class IssueWebhooks implements OnModuleInit {
     if (!parts) return null;
     const shaped = toApiComment(comment, issue, parts.place, undefined, this.ctx);
     const payload = issueCommentPayload(action, { ...parts, comment: shaped }, changes);
-    return { event: issue.isPull ? 'pull_request_comment' : 'issue_comment', repoId: parts.repo.id, ownerId: parts.repo.ownerId, payload };
+    return { event: commentHookEvent(issue), repoId: parts.repo.id, ownerId: parts.repo.ownerId, payload };
   }
 
   /** The issue, its repository and the sender, shaped as the API shapes them for an anonymous reader. */
@@ -182,11 +206,15 @@ export class IssueWebhooks implements OnModuleInit {
     };
     return (await this.shaper.listed([listed], place, undefined))[0];
   }
-
-  private queue(tx: TransactionStores, repo: Repository, event: IssueHookEvent, payload: object): Promise<void> {
-    return this.hooks.enqueue(tx, { event, repoId: repo.id, ownerId: repo.ownerId, payload });
-  }
 }
+
+/** A comment on a pull request is a `pull_request_comment`, on an issue an `issue_comment` (as Forgejo). */
+function commentHookEvent(issue: IssueRef): IssueHookEvent {
+  return issue.isPull ? 'pull_request_comment' : 'issue_comment';
+}
+
+/** What names an issue's hooks and event type: the parts that never change once it is opened. */
+type IssueRef = Pick<Issue, 'id' | 'repoId' | 'isPull'>;
 
 type IssueHookEvent = 'issues' | 'issue_assign' | 'issue_milestone' | 'issue_label' | 'issue_comment' | 'pull_request_comment';
 

@@ -15,6 +15,9 @@ import { DeliveryWakeUp } from './delivery-wake-up';
  *   await this.webhookEvents.enqueue(tx, { event: 'issues', repoId, ownerId, payload });
  *   await this.webhookEvents.enqueueNow({ event: 'push', repoId, ownerId, branch: 'main', payload });
  */
+/** Which hooks an event is for: everything of an event but its payload. */
+export type HookEventTarget = Omit<HookEventInput, 'payload'>;
+
 @Injectable()
 export class WebhookEvents {
   constructor(
@@ -24,12 +27,25 @@ export class WebhookEvents {
 
   /** Queues a delivery of the event to each hook that wants it, in `tx`. */
   async enqueue(tx: TransactionStores, input: HookEventInput): Promise<void> {
-    const hooks = (await tx.webhooks.activeFor(input.repoId, input.ownerId)).filter((hook) =>
-      webhookWants(hook, input.event, input.branch),
+    await this.enqueueRendered(tx, input, () => Promise.resolve(input.payload));
+  }
+
+  /**
+   * {@link enqueue}, rendering the payload only once some hook wants the event.
+   * An issue's or comment's payload reads its labels, assignees, counts and
+   * sender inside the caller's transaction (on PostgreSQL while the issue's
+   * row is locked): most repositories have no hook, and their writes must not
+   * pay for a payload nobody receives. `render` answering null queues nothing.
+   */
+  async enqueueRendered(tx: TransactionStores, target: HookEventTarget, render: () => Promise<object | null>): Promise<void> {
+    const hooks = (await tx.webhooks.activeFor(target.repoId, target.ownerId)).filter((hook) =>
+      webhookWants(hook, target.event, target.branch),
     );
     if (hooks.length === 0) return;
-    const payload = JSON.stringify(input.payload);
-    await tx.hookDeliveries.enqueue(hooks.map((hook) => ({ hookId: hook.id, uuid: randomUUID(), event: input.event, payload })));
+    const rendered = await render();
+    if (rendered === null) return;
+    const payload = JSON.stringify(rendered);
+    await tx.hookDeliveries.enqueue(hooks.map((hook) => ({ hookId: hook.id, uuid: randomUUID(), event: target.event, payload })));
     this.wakeUp.soon();
   }
 
