@@ -12,6 +12,7 @@ import {
   isHookEventType,
 } from '@bellows/domain';
 import { WebhookEntity } from '../entities/webhook.entity';
+import { parameterMarkers } from '../quota/in-transaction';
 
 /** Webhooks on TypeORM: the `webhook` table. */
 export class TypeOrmWebhookStore implements WebhookStore {
@@ -77,6 +78,15 @@ export class TypeOrmWebhookStore implements WebhookStore {
   }
 
   async activeFor(repoId: number | null, ownerId: number): Promise<Webhook[]> {
+    // Asked inside every issue and comment transaction (on PostgreSQL while the issue's or repository's row is
+    // locked), and most repositories have no hook: a written-out existence check answers those in one cheap
+    // statement; the query builder reads the whole rows only when there is something to read.
+    const p = parameterMarkers(this.manager);
+    const any: unknown[] = await this.manager.query(
+      `SELECT 1 AS found FROM webhook WHERE active AND (is_system OR (owner_id = ${p(1)} AND repo_id IS NULL) OR repo_id = ${p(2)}) LIMIT 1`,
+      [ownerId, repoId],
+    );
+    if (any.length === 0) return [];
     const where: FindOptionsWhere<WebhookEntity>[] = [
       { ownerId, repoId: IsNull(), active: true },
       { isSystem: true, active: true },

@@ -1,6 +1,6 @@
 import { HookDeliveryStore, NewWebhook, WebhookStore } from '@bellows/domain';
 import { describeEachEngine } from '../support/each-engine';
-import { insertOwner } from '../support/quota-fixtures';
+import { insertOwner, uniqueName } from '../support/quota-fixtures';
 
 /** The WebhookStore and HookDeliveryStore ports: scoped hooks, and a delivery queue leased once (SQLite and PostgreSQL). */
 describeEachEngine('Webhook stores contract', (ctx) => {
@@ -47,6 +47,19 @@ describeEachEngine('Webhook stores contract', (ctx) => {
     expect(ids).not.toContain(inactive.id);
     expect(ids).not.toContain(others.id);
     await hooks().delete({ kind: 'system' }, system.id);
+  });
+
+  it("offers a repository's event to its own active hooks too, and nothing where no hook is (owner, repository or system)", async () => {
+    const [a, b] = [await insertOwner(ctx().db), await insertOwner(ctx().db)];
+    const repo = await ctx().db.repositories.insert({ ownerId: b.id, name: uniqueName('hooked') });
+    const plain = await ctx().db.repositories.insert({ ownerId: b.id, name: uniqueName('plain') });
+    expect(await hooks().activeFor(repo.id, b.id)).toEqual([]);
+    const own = await hooks().create(hookOf(b.id, { scope: { kind: 'repo', repoId: repo.id } }));
+    await hooks().create(hookOf(b.id, { scope: { kind: 'repo', repoId: plain.id }, active: false }));
+    await hooks().create(hookOf(a.id));
+    expect((await hooks().activeFor(repo.id, b.id)).map((hook) => hook.id)).toEqual([own.id]);
+    expect(await hooks().activeFor(plain.id, b.id)).toEqual([]);
+    expect(await hooks().activeFor(null, b.id)).toEqual([]);
   });
 
   it('leases a due delivery to one worker, takes it again once the lease ran out, and records attempts', async () => {
