@@ -1,5 +1,6 @@
-import { readFileSync, rmSync, writeFileSync } from 'fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { hostname } from 'os';
+import { dirname } from 'path';
 import * as sqlite3 from 'sqlite3';
 
 /** Another process holds the lock: what it said about itself, when it could be read. */
@@ -36,6 +37,8 @@ export class SqliteServingLock {
   static async acquire(databasePath: string): Promise<SqliteServingLock> {
     const lockPath = `${databasePath}.serving`;
     const pidFile = `${lockPath}.pid`;
+    // On a first start the lock comes before the database, whose folder does not exist yet.
+    mkdirSync(dirname(databasePath), { recursive: true });
     const connection = await open(lockPath);
     try {
       // No waiting: a held lock means another server, not a moment's contention.

@@ -27,6 +27,11 @@ describe('SqliteServingLock', () => {
     await (await SqliteServingLock.acquire(db)).release();
   });
 
+  it('takes the lock on a first start, when the database folder does not exist yet', async () => {
+    const db = join(dir, 'data', 'bellows.db');
+    await (await SqliteServingLock.acquire(db)).release();
+  });
+
   it('is released by the kernel when the holding process is killed (-9): no stale lock', async () => {
     if (!existsSync(join(__dirname, '../dist/sqlite-serving-lock.js')))
       execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: join(__dirname, '..') });
