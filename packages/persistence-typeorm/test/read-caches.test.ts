@@ -1,6 +1,6 @@
 import { QuotaGroup, QuotaRule } from '@bellows/domain';
 import { ChangeVersions } from '../src/read-cache/change-versions';
-import { VersionedCache } from '../src/read-cache/versioned-cache';
+import { shallowCopier, VersionedCache } from '../src/read-cache/versioned-cache';
 import { describeEachEngine } from './support/each-engine';
 import { insertOwner, uniqueName } from './support/quota-fixtures';
 import { storeSizedBytes } from './support/sized-fixtures';
@@ -146,7 +146,7 @@ describe('VersionedCache', () => {
 
   it('does not serve rows read before a write that committed while the read was under way', async () => {
     const { noted, write, rootManager } = versions();
-    const cache = new VersionedCache<number, string>(noted, 10, (v) => v);
+    const cache = new VersionedCache<number, string>(noted, 10, () => (v) => v);
     let release!: (value: string) => void;
     const slowRead = cache.read(rootManager, 1, 'auth', () => new Promise<string>((resolve) => (release = resolve)));
     write();
@@ -157,7 +157,7 @@ describe('VersionedCache', () => {
 
   it('reads inside a transaction never touch the cache', async () => {
     const { noted, rootManager } = versions();
-    const cache = new VersionedCache<number, string>(noted, 10, (v) => v);
+    const cache = new VersionedCache<number, string>(noted, 10, () => (v) => v);
     await cache.read(rootManager, 1, 'auth', async () => 'cached');
     const inTransaction = { queryRunner: { isTransactionActive: true } } as never;
     expect(await cache.read(inTransaction, 1, 'auth', async () => 'fresh')).toBe('fresh');
@@ -165,7 +165,7 @@ describe('VersionedCache', () => {
 
   it('keeps at most its number of entries, dropping the oldest', async () => {
     const { noted, rootManager } = versions();
-    const cache = new VersionedCache<number, string>(noted, 2, (v) => v);
+    const cache = new VersionedCache<number, string>(noted, 2, () => (v) => v);
     let loads = 0;
     const read = (key: number) => cache.read(rootManager, key, 'auth', async () => `v${key}-${++loads}`);
     await read(1);
@@ -173,5 +173,33 @@ describe('VersionedCache', () => {
     await read(3);
     expect(await read(3)).toBe('v3-3');
     expect(await read(1)).toBe('v1-4');
+  });
+
+  it('copies a cached object field by field into a new object of its class, whatever fields objects of that class have', () => {
+    class Row {
+      id = 0;
+      name = '';
+      note?: string;
+      label(): string {
+        return `${this.id}:${this.name}`;
+      }
+    }
+    const wide = Object.assign(new Row(), {
+      id: 1,
+      name: 'a',
+      note: 'n',
+      ...Object.fromEntries([...Array(30)].map((_, i) => [`c${i}`, i])),
+    });
+    const narrow = Object.assign(new Row(), { id: 2, name: 'b' });
+    const copy = shallowCopier(wide)(wide);
+    expect(copy).not.toBe(wide);
+    expect(copy).toBeInstanceOf(Row);
+    expect(copy).toEqual(wide);
+    expect(copy.label()).toBe('1:a');
+    copy.name = 'changed';
+    expect(wide.name).toBe('a');
+    expect(shallowCopier(narrow)(narrow)).toEqual(narrow);
+    expect(Object.keys(shallowCopier(narrow)(narrow))).toEqual(['id', 'name']);
+    expect(shallowCopier(null)(null)).toBeNull();
   });
 });

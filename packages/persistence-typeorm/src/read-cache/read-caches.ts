@@ -5,7 +5,7 @@ import { OwnerEntity } from '../entities/owner.entity';
 import { RepositoryEntity } from '../entities/repository.entity';
 import type { IssueListPage } from '../stores/issue-listing';
 import { ChangeVersions } from './change-versions';
-import { copiesOf, copyOf, VersionedCache } from './versioned-cache';
+import { asIs, itemsCopier, shallowCopier, VersionedCache } from './versioned-cache';
 
 /** Entries per cache: enough for every active user of a large instance, a few MiB at most. */
 const MAX_ENTRIES = 10_000;
@@ -16,9 +16,6 @@ const MAX_ENTRIES = 10_000;
  * issues of ordinary length.
  */
 const MAX_ISSUE_PAGES = 256;
-
-/** Immutable domain values need no copy. */
-const asIs = <T>(value: T) => value;
 
 /**
  * The reads every API request makes (authentication, the quota answers) and
@@ -42,15 +39,15 @@ export class ReadCaches {
   readonly issueLists: VersionedCache<string, IssueListPage>;
 
   private constructor(versions: ChangeVersions) {
-    this.ownersById = new VersionedCache(versions, MAX_ENTRIES, copyOf);
-    this.ownersByName = new VersionedCache(versions, MAX_ENTRIES, copyOf);
-    this.tokensByLastEight = new VersionedCache(versions, MAX_ENTRIES, copiesOf);
-    this.repositoriesById = new VersionedCache(versions, MAX_ENTRIES, copyOf);
-    this.repositoriesByName = new VersionedCache(versions, MAX_ENTRIES, copyOf);
-    this.usageByOwner = new VersionedCache(versions, MAX_ENTRIES, asIs);
-    this.assignedGroups = new VersionedCache(versions, MAX_ENTRIES, (groups) => [...groups]);
-    this.groupsByName = new VersionedCache(versions, MAX_ENTRIES, asIs);
-    this.issueLists = new VersionedCache(versions, MAX_ISSUE_PAGES, asIs);
+    this.ownersById = new VersionedCache(versions, MAX_ENTRIES, shallowCopier);
+    this.ownersByName = new VersionedCache(versions, MAX_ENTRIES, shallowCopier);
+    this.tokensByLastEight = new VersionedCache(versions, MAX_ENTRIES, itemsCopier);
+    this.repositoriesById = new VersionedCache(versions, MAX_ENTRIES, shallowCopier);
+    this.repositoriesByName = new VersionedCache(versions, MAX_ENTRIES, shallowCopier);
+    this.usageByOwner = new VersionedCache(versions, MAX_ENTRIES, asIs<QuotaUsage>);
+    this.assignedGroups = new VersionedCache(versions, MAX_ENTRIES, () => (groups) => [...groups]);
+    this.groupsByName = new VersionedCache(versions, MAX_ENTRIES, asIs<QuotaGroup | undefined>);
+    this.issueLists = new VersionedCache(versions, MAX_ISSUE_PAGES, asIs<IssueListPage>);
   }
 
   static of(dataSource: DataSource): ReadCaches {
