@@ -30,7 +30,7 @@ export async function loadOrCreateHostKeys(files: readonly string[]): Promise<Bu
 async function createHostKey(file: string): Promise<Buffer> {
   await mkdir(dirname(file), { recursive: true, mode: 0o700 });
   let made: { private: string; public: string } | undefined;
-  const content = readOrCreateOnce(file, () => (made = utils.generateKeyPairSync('ed25519')).private);
+  const content = readOrCreateOnce(file, () => (made = parsableKeyPair()).private);
   if (made && made.private === content) {
     // Written whole under another name first: a crash never leaves half a key to be read next time.
     const partial = `${file}.pub.${process.pid}.partial`;
@@ -38,6 +38,21 @@ async function createHostKey(file: string): Promise<Buffer> {
     await rename(partial, `${file}.pub`);
   }
   return Buffer.from(content);
+}
+
+/** Tries before giving up on ssh2's generator; a malformed key comes about once in 250, so two in a row are rare already. */
+const KEY_ATTEMPTS = 8;
+
+/**
+ * A new Ed25519 key pair that ssh2 itself can read back: its generator now
+ * and then (about one key in 250) writes a private key its own parser calls
+ * malformed, which would stop the first start (or any later one) of the server.
+ */
+function parsableKeyPair(): { private: string; public: string } {
+  for (let attempt = 1; ; attempt++) {
+    const pair = utils.generateKeyPairSync('ed25519');
+    if (!(utils.parseKey(pair.private) instanceof Error) || attempt >= KEY_ATTEMPTS) return pair;
+  }
 }
 
 function requirePrivateKey(file: string, content: Buffer): Buffer {
