@@ -64,6 +64,17 @@ import { GpgKeysModule } from '../modules/gpg-keys/gpg-keys.module';
 // @area issue-search
 import { IssueSearchModule } from '../modules/issue-search/issue-search.module';
 // @area hook-more
+// @area quota-warnings
+import { QuotaWarningsModule } from '../modules/quota-warnings/quota-warnings.module';
+// @area quota-overview
+import { QuotaOverviewModule } from '../modules/quota-overview/quota-overview.module';
+// @area quota-history
+import { QuotaHistoryModule } from '../modules/quota-history/quota-history.module';
+// @area storage-page
+import { WebSessionsModule } from '../modules/web-sessions/web-sessions.module';
+import { StoragePageModule } from '../modules/storage-page/storage-page.module';
+// @area metrics
+import { MetricsModule } from '../modules/metrics/metrics.module';
 // @area end
 
 /**
@@ -137,5 +148,16 @@ export const FEATURE_MODULES = [
   // @area issue-search
   IssueSearchModule,
   // @area hook-more
+  // @area quota-warnings
+  QuotaWarningsModule,
+  // @area quota-overview
+  QuotaOverviewModule,
+  // @area quota-history
+  QuotaHistoryModule,
+  // @area storage-page
+  WebSessionsModule,
+  StoragePageModule,
+  // @area metrics
+  MetricsModule,
   // @area end
 ];

@@ -57,6 +57,10 @@ export interface BellowsConfig {
     defaultTotal: number;
     /** [quota] SHOW_NAMES_TO_OWNERS: rule and group names on /user/quota and /orgs/{org}/quota for everyone, not only site admins. */
     showNamesToOwners: boolean;
+    /** [quota] WARN_AT: percents of a rule's limit whose upward crossing warns the owner, ascending, each 1..100 (default 80,90,100). */
+    warnAt: number[];
+    /** [quota] HISTORY_DAYS: how many days of daily usage snapshots are kept (default 400). */
+    historyDays: number;
   };
   /** `[attachment] MAX_SIZE`: a number of MiB, or a size with a unit. */
   attachment: { maxSizeBytes: number };
@@ -67,4 +71,12 @@ export interface BellowsConfig {
   webhook: WebhookSettings;
   /** `[oauth2]`: lifetimes of the OAuth2 provider's tokens. */
   oauth2: { accessTokenExpirationSeconds: number; refreshTokenExpirationHours: number };
+  /** `[metrics]`: the Prometheus endpoint `{ROOT_URL}metrics`, as Forgejo's. */
+  metrics: {
+    enabled: boolean;
+    /** A bearer token scrapers must send; empty: none asked. */
+    token: string;
+    /** Per-owner quota series (one label per owner); off by default for cardinality. */
+    perOwnerQuota: boolean;
+  };
 }

@@ -112,6 +112,8 @@ export function loadConfig(options: LoadConfigOptions = {}): BellowsConfig {
       defaultGroups: quota.list('DEFAULT_GROUPS'),
       defaultTotal,
       showNamesToOwners: quota.boolean('SHOW_NAMES_TO_OWNERS', false),
+      warnAt: quota.percentList('WARN_AT', [80, 90, 100]),
+      historyDays: quota.integer('HISTORY_DAYS', 400, 1, 36_500),
     },
     attachment: { maxSizeBytes },
     avatar: {
@@ -126,6 +128,11 @@ export function loadConfig(options: LoadConfigOptions = {}): BellowsConfig {
     oauth2: {
       accessTokenExpirationSeconds: section('oauth2').integer('ACCESS_TOKEN_EXPIRATION_TIME', 3600, 1, 31_536_000),
       refreshTokenExpirationHours: section('oauth2').integer('REFRESH_TOKEN_EXPIRATION_TIME', 730, 1, 876_000),
+    },
+    metrics: {
+      enabled: section('metrics').boolean('ENABLED', false),
+      token: section('metrics').string('TOKEN', ''),
+      perOwnerQuota: section('metrics').boolean('PER_OWNER_QUOTA', false),
     },
   };
 }

@@ -109,6 +109,21 @@ export class SectionReader {
     return parsed.bytes;
   }
 
+  /**
+   * A comma-separated list of whole percents, each 1 to 100, returned ascending
+   * without repeats; empty (`WARN_AT =`) is an empty list, absent the fallback.
+   */
+  percentList(key: string, fallback: readonly number[]): number[] {
+    if (lookup(this.settings, this.section, key) === undefined) return [...fallback];
+    const percents = this.list(key).map((item) => {
+      if (!/^\d+$/.test(item) || Number(item) < 1 || Number(item) > 100) {
+        throw new ConfigError(this.keyName(key), `"${item}" is not a whole percent from 1 to 100`);
+      }
+      return Number(item);
+    });
+    return [...new Set(percents)].sort((a, b) => a - b);
+  }
+
   list(key: string): string[] {
     return this.string(key, '')
       .split(',')

@@ -71,7 +71,15 @@ describe('loadConfig', () => {
       expect(config.security).toEqual({ secretKey: '', reverseProxyAuthenticationUser: 'X-WEBAUTH-USER' });
       expect(config.service).toEqual({ enableReverseProxyAuthenticationApi: false, allowCrossRepositoryDependencies: true });
       expect(config.api).toEqual({ defaultPagingNum: 30, maxResponseItems: 50 });
-      expect(config.quota).toEqual({ enabled: true, defaultGroups: [], defaultTotal: -1, showNamesToOwners: false });
+      expect(config.quota).toEqual({
+        enabled: true,
+        defaultGroups: [],
+        defaultTotal: -1,
+        showNamesToOwners: false,
+        warnAt: [80, 90, 100],
+        historyDays: 400,
+      });
+      expect(config.metrics).toEqual({ enabled: false, token: '', perOwnerQuota: false });
       expect(config.attachment).toEqual({ maxSizeBytes: 2048 * MiB });
       expect(config.warnings).toEqual([]);
     });
@@ -163,7 +171,25 @@ TOTAL = 1073741824
         defaultGroups: ['small', 'team-b'],
         defaultTotal: 1073741824,
         showNamesToOwners: false,
+        warnAt: [80, 90, 100],
+        historyDays: 400,
       });
+    });
+
+    it('reads [quota] WARN_AT as ascending whole percents, and names a bad one', () => {
+      expect(load({ env: { BELLOWS__QUOTA__WARN_AT: '95, 75,75' } }).quota.warnAt).toEqual([75, 95]);
+      expect(load({ env: { BELLOWS__QUOTA__WARN_AT: '' } }).quota.warnAt).toEqual([]);
+      expect(() => load({ env: { BELLOWS__QUOTA__WARN_AT: '80,120' } })).toThrow(
+        '[quota] WARN_AT: "120" is not a whole percent from 1 to 100',
+      );
+      expect(() => load({ env: { BELLOWS__QUOTA__WARN_AT: '80%' } })).toThrow('"80%" is not a whole percent');
+    });
+
+    it('reads [metrics] as Forgejo names it', () => {
+      const metrics = load({
+        env: { BELLOWS__METRICS__ENABLED: 'true', BELLOWS__METRICS__TOKEN: 's3cret', BELLOWS__METRICS__PER_OWNER_QUOTA: 'true' },
+      }).metrics;
+      expect(metrics).toEqual({ enabled: true, token: 's3cret', perOwnerQuota: true });
     });
 
     it('lets the environment win over the file, including [quota.default]', () => {

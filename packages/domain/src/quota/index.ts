@@ -10,6 +10,7 @@ export * from './group';
 export * from './group-list';
 export * from './effective-groups';
 export * from './evaluate';
+export * from './rule-standing';
 export * from './ports';
 export * from './counted-objects';
 export * from './orphan-rows';

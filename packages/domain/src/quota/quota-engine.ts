@@ -1,6 +1,7 @@
 import { QuotaDefaults, effectiveGroups, groupsToEvaluate } from './effective-groups';
 import { explainQuota, isOverQuota, QuotaExplanation } from './evaluate';
 import { QuotaGroup } from './group';
+import { RuleStanding, ruleStandings } from './rule-standing';
 import { QuotaLimitStore, QuotaUsageReader } from './ports';
 import { QuotaSubject, parseQuotaSubject } from './subject';
 import { QuotaUsed } from './usage';
@@ -72,7 +73,17 @@ export class QuotaEngine {
     return explainQuota(groups, usage, parsed);
   }
 
-  private async groupsToEvaluateFor(ownerId: number): Promise<QuotaGroup[]> {
+  /**
+   * How far each rule the owner is checked against is used: its effective
+   * groups' rules, or the built-in rule over `size:all` when it has none.
+   */
+  async standings(ownerId: number): Promise<RuleStanding[]> {
+    const [usage, groups] = await Promise.all([this.usage.usageOf(ownerId), this.groupsToEvaluateFor(ownerId)]);
+    return ruleStandings(groups, usage);
+  }
+
+  /** The groups a check evaluates for the owner (see groupsToEvaluate). */
+  async groupsToEvaluateFor(ownerId: number): Promise<QuotaGroup[]> {
     return groupsToEvaluate(await this.effectiveGroupsOf(ownerId), this.defaults.defaultTotal);
   }
 }
