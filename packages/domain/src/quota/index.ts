@@ -16,3 +16,4 @@ export * from './counted-objects';
 export * from './orphan-rows';
 export * from './usage-recount';
 export * from './quota-engine';
+export * from './in-memory';

@@ -1,12 +1,12 @@
+import { InMemoryQuotaLimitStore } from '../../src/quota';
 import { quotaLimitStoreContract } from '../contracts/quota-limit-store.contract';
-import { InMemoryLimitStore } from './in-memory-quota-ports';
 
-/** The fake the domain's tests use keeps the same contract as the TypeORM adapter. */
-describe('InMemoryLimitStore keeps the QuotaLimitStore contract', () => {
-  let store: InMemoryLimitStore;
+/** The in-memory store the package exports keeps the same contract as the TypeORM adapter. */
+describe('InMemoryQuotaLimitStore keeps the QuotaLimitStore contract', () => {
+  let store: InMemoryQuotaLimitStore;
   let nextOwner = 0;
   beforeEach(() => {
-    store = new InMemoryLimitStore();
+    store = new InMemoryQuotaLimitStore();
   });
   quotaLimitStoreContract(() => ({ store, newOwnerId: async () => ++nextOwner }));
 });

@@ -1,22 +1,21 @@
-import { QuotaEngine, QuotaGroup, QuotaValidationError } from '../../src/quota';
-import { InMemoryLimitStore, InMemoryUsageReader } from './in-memory-quota-ports';
+import { InMemoryQuotaLimitStore, InMemoryQuotaUsageReader, QuotaEngine, QuotaGroup, QuotaValidationError } from '../../src/quota';
 import { QuotaGroupMother, QuotaRuleMother, UsageMother } from './quota-mother';
 
 describe('the quota engine', () => {
   const OWNER = 7;
-  let usage: InMemoryUsageReader;
-  let limits: InMemoryLimitStore;
+  let usage: InMemoryQuotaUsageReader;
+  let limits: InMemoryQuotaLimitStore;
 
   beforeEach(() => {
-    usage = new InMemoryUsageReader();
-    limits = new InMemoryLimitStore();
+    usage = new InMemoryQuotaUsageReader();
+    limits = new InMemoryQuotaLimitStore();
   });
 
   const engine = (defaultGroups: string[] = [], defaultTotal = -1) => new QuotaEngine(usage, limits, { defaultGroups, defaultTotal });
   const groupNames = (groups: QuotaGroup[]) => groups.map((g) => g.name);
 
   it("answers QuotaInfo: the owner's usage and its effective groups", async () => {
-    usage.usage.set(OWNER, UsageMother.of({ 'repos:public': 3, packages: 4 }));
+    usage.set(OWNER, UsageMother.of({ 'repos:public': 3, packages: 4 }));
     await limits.createGroup(QuotaGroupMother.named('basic', QuotaRuleMother.named('ten', 10, 'size:all')));
     await limits.assign(OWNER, 'basic');
 
@@ -43,7 +42,7 @@ describe('the quota engine', () => {
   });
 
   it('shows groups: [] for an owner no group applies to, while [quota.default] TOTAL still decides the check', async () => {
-    usage.usage.set(OWNER, UsageMother.of({ packages: 51 }));
+    usage.set(OWNER, UsageMother.of({ packages: 51 }));
     expect((await engine(['missing'], 50).info(OWNER)).groups).toEqual([]);
     expect(await engine(['missing'], 50).check(OWNER, 'size:all')).toBe(true);
     expect(await engine(['missing'], -1).check(OWNER, 'size:all')).toBe(false);
@@ -58,7 +57,7 @@ describe('the quota engine', () => {
   });
 
   it('checks a subject against the effective groups', async () => {
-    usage.usage.set(OWNER, UsageMother.of({ packages: 51 }));
+    usage.set(OWNER, UsageMother.of({ packages: 51 }));
     expect(await engine([], 50).check(OWNER, 'size:assets:packages:all')).toBe(true);
     expect(await engine([], 51).check(OWNER, 'size:assets:packages:all')).toBe(false);
     expect(await engine([], 50).check(OWNER, 'size:wiki')).toBe(false);
@@ -76,7 +75,7 @@ describe('the quota engine', () => {
   });
 
   it('follows the store: deleting the only assigned group brings the defaults back', async () => {
-    usage.usage.set(OWNER, UsageMother.of({ artifacts: 20 }));
+    usage.set(OWNER, UsageMother.of({ artifacts: 20 }));
     await limits.createGroup(QuotaGroupMother.named('roomy', QuotaRuleMother.totalOf(1000)));
     await limits.assign(OWNER, 'roomy');
     expect(await engine([], 10).check(OWNER, 'size:all')).toBe(false);
@@ -86,7 +85,7 @@ describe('the quota engine', () => {
   });
 
   it('explains a check rule by rule', async () => {
-    usage.usage.set(OWNER, UsageMother.of({ artifacts: 20 }));
+    usage.set(OWNER, UsageMother.of({ artifacts: 20 }));
     const explanation = await engine([], 10).explain(OWNER, 'size:assets:artifacts');
     expect(explanation.overQuota).toBe(true);
     expect(explanation.groups[0].relevantRules[0]).toMatchObject({ limit: 10, used: 20, stands: false });

@@ -1,22 +1,22 @@
-import { LimitChange, QuotaGroup, QuotaLimitStore, QuotaRule, QuotaUsage, QuotaUsageReader } from '../../src/quota';
-
-/** Test doubles for the quota ports, keeping everything in maps. */
-
-export class InMemoryUsageReader extends QuotaUsageReader {
-  readonly usage = new Map<number, QuotaUsage>();
-
-  async usageOf(ownerId: number): Promise<QuotaUsage> {
-    return this.usage.get(ownerId) ?? QuotaUsage.NONE;
-  }
-}
+import { QuotaGroup } from '../group';
+import { LimitChange, QuotaLimitStore } from '../ports';
+import { QuotaRule } from '../rule';
 
 /**
- * The QuotaLimitStore port in maps. Like the adapter, names are unique and
- * looked up case-insensitively (keys are lower-cased; the stored objects keep
- * the name as given) and lists come in name order. The contract suite
- * (test/contracts/quota-limit-store.contract.ts) holds it to that.
+ * The {@link QuotaLimitStore} port kept in maps: rules, groups and which owners
+ * are assigned to which groups. For tests, examples, and apps whose limits are
+ * fixed in code. Like Bellows' database adapter, names are unique and looked up
+ * case-insensitively (the stored objects keep the name as given) and lists come
+ * in name order; both are held to the same contract suite.
+ *
+ * @example
+ * ```ts
+ * const limits = new InMemoryQuotaLimitStore();
+ * await limits.createGroup(QuotaGroup.create('free', [QuotaRule.create({ name: 'total', limit: 1_000_000, subjects: ['size:all'] })]));
+ * await limits.assign(1, 'free');
+ * ```
  */
-export class InMemoryLimitStore extends QuotaLimitStore {
+export class InMemoryQuotaLimitStore extends QuotaLimitStore {
   private readonly rules = new Map<string, QuotaRule>();
   /** Group key → its name as given and the keys of its rules. */
   private readonly groups = new Map<string, { name: string; rules: Set<string> }>();
