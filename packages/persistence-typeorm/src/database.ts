@@ -13,6 +13,7 @@ import { TypeOrmBlobReferenceStore } from './stores/blob-reference.store';
 import { TypeOrmQuotaLimitStore } from './quota/typeorm-quota-limit-store';
 import { TypeOrmQuotaUsageReader } from './quota/typeorm-quota-usage-reader';
 import { TypeOrmCountedObjects } from './quota/typeorm-counted-objects';
+import { TypeOrmLedgerCorrections } from './quota/typeorm-ledger-corrections';
 import { TypeOrmArtifactStore } from './stores/artifact.store';
 import { TypeOrmActionRunStore } from './stores/action-run.store';
 import { TypeOrmActionSecretStore } from './stores/action-secret.store';
@@ -80,6 +81,8 @@ export class Database {
   readonly quotaLimits: TypeOrmQuotaLimitStore;
   readonly quotaUsage: TypeOrmQuotaUsageReader;
   readonly quotaRecount: QuotaRecount;
+  /** What the recount has corrected in the ledger, counted by every process (for the metrics). */
+  readonly ledgerCorrections: TypeOrmLedgerCorrections;
   /** The objects counted for an owner, biggest first (attachments, package versions, artifacts). */
   readonly countedObjects: TypeOrmCountedObjects;
   /** Rows whose parent is gone and content rows nothing uses (the repair tool's; see OrphanRows). */
@@ -182,6 +185,7 @@ export class Database {
     this.quotaLimits = new TypeOrmQuotaLimitStore(manager, inTransaction);
     this.quotaUsage = new TypeOrmQuotaUsageReader(manager);
     this.quotaRecount = new QuotaRecount(manager, inTransaction);
+    this.ledgerCorrections = new TypeOrmLedgerCorrections(manager);
     this.repositories = new TypeOrmRepositoryStore(manager, inTransaction);
     this.repositoryTransfers = new TypeOrmRepositoryTransferStore(manager, inTransaction);
     this.repositorySearch = new TypeOrmRepositorySearchStore(manager);

@@ -17,3 +17,4 @@ export * from './orphan-rows';
 export * from './usage-recount';
 export * from './quota-engine';
 export * from './in-memory';
+export * from './ledger-corrections';

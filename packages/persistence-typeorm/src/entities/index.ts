@@ -49,6 +49,7 @@ import { HookDeliveryEntity } from './hook-delivery.entity';
 import { HookDeliveryAttemptEntity } from './hook-delivery-attempt.entity';
 import { ScheduledJobEntity } from './scheduled-job.entity';
 import { WebhookRefSnapshotEntity } from './webhook-ref-snapshot.entity';
+import { InstanceCounterEntity } from './instance-counter.entity';
 
 export * from './access-token.entity';
 export * from './commit-status.entity';
@@ -157,4 +158,5 @@ export const ENTITIES = [
   HookDeliveryAttemptEntity,
   ScheduledJobEntity,
   WebhookRefSnapshotEntity,
+  InstanceCounterEntity,
 ];

@@ -9,3 +9,4 @@ export * from '../stores/attachment.store';
 export * from '../stores/package.store';
 export * from '../stores/artifact.store';
 export * from './typeorm-counted-objects';
+export * from './typeorm-ledger-corrections';

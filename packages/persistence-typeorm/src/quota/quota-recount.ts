@@ -1,6 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { USAGE_BUCKETS, UsageBucket, UsageDifference, UsageRecount } from '@bellows/domain';
 import { InTransaction, sqlParam } from './in-transaction';
+import { TypeOrmLedgerCorrections } from './typeorm-ledger-corrections';
 import { UsageLedger } from './usage-ledger';
 
 /**
@@ -56,6 +57,8 @@ export class QuotaRecount implements UsageRecount {
       const differences = await this.compare(manager, ownerId);
       const ledger = new UsageLedger(manager);
       for (const d of differences) await ledger.set(d.ownerId, d.bucket, d.counted);
+      // Counted with the repair, in its transaction: the metrics see what was really fixed, by any process.
+      await TypeOrmLedgerCorrections.record(manager, differences);
       return differences;
     });
   }
