@@ -18,6 +18,7 @@ import { IssueDependencyStore } from './issues/issue-dependency-store';
 import { WebhookStore } from './webhooks/webhook-store';
 import { HookDeliveryStore } from './webhooks/hook-delivery-store';
 import { RefSnapshotStore } from './webhooks/ref-snapshot-store';
+import { QuotaWarningStore } from './quota/quota-warning-store';
 
 /**
  * The stores as seen inside one transaction. Each field is a port; add a store
@@ -45,6 +46,8 @@ export interface TransactionStores {
   webhooks: WebhookStore;
   hookDeliveries: HookDeliveryStore;
   refSnapshots: RefSnapshotStore;
+  /** The quota outbox's consuming side, fired thresholds and quota events (the warning worker's batch). */
+  quotaWarnings: QuotaWarningStore;
 }
 
 /**

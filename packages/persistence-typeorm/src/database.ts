@@ -59,6 +59,8 @@ import { TypeOrmHookDeliveryStore } from './stores/hook-delivery.store';
 import { TypeOrmScheduledJobStore } from './stores/scheduled-job.store';
 import { TypeOrmRefSnapshotStore } from './stores/ref-snapshot.store';
 import { ChangeVersions } from './read-cache/change-versions';
+import { TypeOrmQuotaOutbox } from './quota/quota-outbox';
+import { TypeOrmQuotaWarningStore } from './quota/typeorm-quota-warning-store';
 import { PostgresChangeFeed } from './read-cache/postgres-change-feed';
 import { SqliteOtherWriters } from './read-cache/sqlite-other-writers';
 
@@ -81,6 +83,9 @@ export class Database {
   readonly quotaLimits: TypeOrmQuotaLimitStore;
   readonly quotaUsage: TypeOrmQuotaUsageReader;
   readonly quotaRecount: QuotaRecount;
+  /** Owners whose quota must be looked at again (warnings, the overview), and the warnings' fired thresholds and events. */
+  readonly quotaOutbox: TypeOrmQuotaOutbox;
+  readonly quotaWarnings: TypeOrmQuotaWarningStore;
   /** What the recount has corrected in the ledger, counted by every process (for the metrics). */
   readonly ledgerCorrections: TypeOrmLedgerCorrections;
   /** The objects counted for an owner, biggest first (attachments, package versions, artifacts). */
@@ -185,6 +190,8 @@ export class Database {
     this.quotaLimits = new TypeOrmQuotaLimitStore(manager, inTransaction);
     this.quotaUsage = new TypeOrmQuotaUsageReader(manager);
     this.quotaRecount = new QuotaRecount(manager, inTransaction);
+    this.quotaOutbox = new TypeOrmQuotaOutbox(manager);
+    this.quotaWarnings = new TypeOrmQuotaWarningStore(manager);
     this.ledgerCorrections = new TypeOrmLedgerCorrections(manager);
     this.repositories = new TypeOrmRepositoryStore(manager, inTransaction);
     this.repositoryTransfers = new TypeOrmRepositoryTransferStore(manager, inTransaction);

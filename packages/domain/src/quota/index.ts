@@ -18,3 +18,5 @@ export * from './usage-recount';
 export * from './quota-engine';
 export * from './in-memory';
 export * from './ledger-corrections';
+export * from './quota-warnings';
+export * from './quota-warning-store';

@@ -10,3 +10,5 @@ export * from '../stores/package.store';
 export * from '../stores/artifact.store';
 export * from './typeorm-counted-objects';
 export * from './typeorm-ledger-corrections';
+export * from './quota-outbox';
+export * from './typeorm-quota-warning-store';

@@ -2,6 +2,7 @@ import { EntityManager } from 'typeorm';
 import { USAGE_BUCKETS, UsageBucket, UsageChange } from '@bellows/domain';
 import { noteWrite, usageOf } from '../read-cache/change-versions';
 import { sqlParam } from './in-transaction';
+import { addToOutbox } from './quota-outbox';
 
 /**
  * How many rows one owner's figure for a bucket may be spread over on
@@ -27,6 +28,10 @@ export const LEDGER_STRIPES = 64;
  * exactly once across instances, no unfolded tail for reads to add, and the
  * recount compares the same sums.) SQLite runs one writing transaction at a
  * time, so it uses stripe 0 alone.
+ *
+ * Every change also adds its owners to the quota outbox (`quota_owner_outbox`)
+ * in the same transaction: this is the one place sizes change, so warnings and
+ * the overview hear of every upload, removal and repository resize.
  */
 export class UsageLedger {
   constructor(private readonly manager: EntityManager) {}
@@ -43,6 +48,11 @@ export class UsageLedger {
       else await this.addToStripe(ownerId, bucket, delta, '0');
       noteWrite(this.manager, usageOf(ownerId));
     }
+    // Same transaction: a committed change always has its outbox row (warnings, the overview), a rolled-back one none.
+    await addToOutbox(
+      this.manager,
+      ordered.map((c) => c.ownerId),
+    );
   }
 
   /** Overwrites the bucket's figure (the recount's repair): stripe 0 holds it, the others go. */
@@ -58,6 +68,7 @@ export class UsageLedger {
       [ownerId, bucket, bytes],
     );
     noteWrite(this.manager, usageOf(ownerId));
+    await addToOutbox(this.manager, [ownerId]);
   }
 
   /** The owner's bytes per bucket (0 for buckets never written): one primary-key range read. */
