@@ -17,6 +17,5 @@ export * from './orphan-rows';
 export * from './usage-recount';
 export * from './quota-engine';
 export * from './in-memory';
-export * from './ledger-corrections';
-export * from './quota-warnings';
-export * from './quota-warning-store';
+export * from './usage-day';
+export * from './usage-history';

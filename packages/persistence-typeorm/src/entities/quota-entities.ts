@@ -9,6 +9,7 @@ import { QuotaGroupOwnerEntity } from './quota-group-owner.entity';
 import { QuotaGroupRuleEntity } from './quota-group-rule.entity';
 import { QuotaGroupEntity } from './quota-group.entity';
 import { QuotaRuleEntity } from './quota-rule.entity';
+import { QuotaUsageSnapshotEntity } from './quota-usage-snapshot.entity';
 import { RepositoryEntity } from './repository.entity';
 
 export * from './action-artifact.entity';
@@ -22,6 +23,7 @@ export * from './quota-group-owner.entity';
 export * from './quota-group-rule.entity';
 export * from './quota-group.entity';
 export * from './quota-rule.entity';
+export * from './quota-usage-snapshot.entity';
 export * from './repository.entity';
 
 /** The quota limits, the usage ledger, and the sized rows it counts. */
@@ -38,4 +40,5 @@ export const QUOTA_ENTITIES = [
   PackageBlobEntity,
   PackageFileEntity,
   ActionArtifactEntity,
+  QuotaUsageSnapshotEntity,
 ];

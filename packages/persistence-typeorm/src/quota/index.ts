@@ -9,6 +9,4 @@ export * from '../stores/attachment.store';
 export * from '../stores/package.store';
 export * from '../stores/artifact.store';
 export * from './typeorm-counted-objects';
-export * from './typeorm-ledger-corrections';
-export * from './quota-outbox';
-export * from './typeorm-quota-warning-store';
+export * from './typeorm-quota-snapshot-store';
