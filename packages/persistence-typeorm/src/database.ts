@@ -14,6 +14,7 @@ import { TypeOrmQuotaLimitStore } from './quota/typeorm-quota-limit-store';
 import { TypeOrmQuotaUsageReader } from './quota/typeorm-quota-usage-reader';
 import { TypeOrmCountedObjects } from './quota/typeorm-counted-objects';
 import { TypeOrmQuotaSnapshotStore } from './quota/typeorm-quota-snapshot-store';
+import { TypeOrmLedgerCorrections } from './quota/typeorm-ledger-corrections';
 import { TypeOrmArtifactStore } from './stores/artifact.store';
 import { TypeOrmActionRunStore } from './stores/action-run.store';
 import { TypeOrmActionSecretStore } from './stores/action-secret.store';
@@ -59,6 +60,8 @@ import { TypeOrmHookDeliveryStore } from './stores/hook-delivery.store';
 import { TypeOrmScheduledJobStore } from './stores/scheduled-job.store';
 import { TypeOrmRefSnapshotStore } from './stores/ref-snapshot.store';
 import { ChangeVersions } from './read-cache/change-versions';
+import { TypeOrmQuotaOutbox } from './quota/quota-outbox';
+import { TypeOrmQuotaWarningStore } from './quota/typeorm-quota-warning-store';
 import { PostgresChangeFeed } from './read-cache/postgres-change-feed';
 import { SqliteOtherWriters } from './read-cache/sqlite-other-writers';
 
@@ -83,6 +86,11 @@ export class Database {
   readonly quotaRecount: QuotaRecount;
   /** Daily snapshots of the ledger, per owner and bucket (the usage history). */
   readonly quotaSnapshots: TypeOrmQuotaSnapshotStore;
+  /** Owners whose quota must be looked at again (warnings, the overview), and the warnings' fired thresholds and events. */
+  readonly quotaOutbox: TypeOrmQuotaOutbox;
+  readonly quotaWarnings: TypeOrmQuotaWarningStore;
+  /** What the recount has corrected in the ledger, counted by every process (for the metrics). */
+  readonly ledgerCorrections: TypeOrmLedgerCorrections;
   /** The objects counted for an owner, biggest first (attachments, package versions, artifacts). */
   readonly countedObjects: TypeOrmCountedObjects;
   /** Rows whose parent is gone and content rows nothing uses (the repair tool's; see OrphanRows). */
@@ -186,6 +194,9 @@ export class Database {
     this.quotaUsage = new TypeOrmQuotaUsageReader(manager);
     this.quotaRecount = new QuotaRecount(manager, inTransaction);
     this.quotaSnapshots = new TypeOrmQuotaSnapshotStore(manager, inTransaction);
+    this.quotaOutbox = new TypeOrmQuotaOutbox(manager);
+    this.quotaWarnings = new TypeOrmQuotaWarningStore(manager);
+    this.ledgerCorrections = new TypeOrmLedgerCorrections(manager);
     this.repositories = new TypeOrmRepositoryStore(manager, inTransaction);
     this.repositoryTransfers = new TypeOrmRepositoryTransferStore(manager, inTransaction);
     this.repositorySearch = new TypeOrmRepositorySearchStore(manager);

@@ -61,6 +61,10 @@ import { WebhookRefSnapshots1763800040100 } from './1763800040100-webhook-ref-sn
 import { UsageLedgerStripes1763800041000 } from './1763800041000-usage-ledger-stripes';
 // @area quota-history
 import { QuotaUsageSnapshots1763800044000 } from './1763800044000-quota-usage-snapshots';
+// @area quota-warnings
+import { QuotaWarnings1763800042000 } from './1763800042000-quota-warnings';
+// @area metrics
+import { InstanceCounters1763800046000 } from './1763800046000-instance-counters';
 // @area end
 
 /** Every migration, oldest first. Add new ones at the end. */
@@ -128,5 +132,9 @@ export const MIGRATIONS = [
   UsageLedgerStripes1763800041000,
   // @area quota-history
   QuotaUsageSnapshots1763800044000,
+  // @area quota-warnings
+  QuotaWarnings1763800042000,
+  // @area metrics
+  InstanceCounters1763800046000,
   // @area end
 ];

@@ -10,3 +10,6 @@ export * from '../stores/package.store';
 export * from '../stores/artifact.store';
 export * from './typeorm-counted-objects';
 export * from './typeorm-quota-snapshot-store';
+export * from './typeorm-ledger-corrections';
+export * from './quota-outbox';
+export * from './typeorm-quota-warning-store';
