@@ -13,6 +13,7 @@ import { TypeOrmBlobReferenceStore } from './stores/blob-reference.store';
 import { TypeOrmQuotaLimitStore } from './quota/typeorm-quota-limit-store';
 import { TypeOrmQuotaUsageReader } from './quota/typeorm-quota-usage-reader';
 import { TypeOrmCountedObjects } from './quota/typeorm-counted-objects';
+import { TypeOrmOwnerQuotaSummaryStore } from './quota/typeorm-owner-quota-summary-store';
 import { TypeOrmQuotaSnapshotStore } from './quota/typeorm-quota-snapshot-store';
 import { TypeOrmLedgerCorrections } from './quota/typeorm-ledger-corrections';
 import { TypeOrmArtifactStore } from './stores/artifact.store';
@@ -84,6 +85,8 @@ export class Database {
   readonly quotaLimits: TypeOrmQuotaLimitStore;
   readonly quotaUsage: TypeOrmQuotaUsageReader;
   readonly quotaRecount: QuotaRecount;
+  /** Every owner's usage per subject, groups and over-quota flag, derived from the ledger (the operators' overview). */
+  readonly ownerQuotaSummaries: TypeOrmOwnerQuotaSummaryStore;
   /** Daily snapshots of the ledger, per owner and bucket (the usage history). */
   readonly quotaSnapshots: TypeOrmQuotaSnapshotStore;
   /** Owners whose quota must be looked at again (warnings, the overview), and the warnings' fired thresholds and events. */
@@ -193,6 +196,7 @@ export class Database {
     this.quotaLimits = new TypeOrmQuotaLimitStore(manager, inTransaction);
     this.quotaUsage = new TypeOrmQuotaUsageReader(manager);
     this.quotaRecount = new QuotaRecount(manager, inTransaction);
+    this.ownerQuotaSummaries = new TypeOrmOwnerQuotaSummaryStore(manager);
     this.quotaSnapshots = new TypeOrmQuotaSnapshotStore(manager, inTransaction);
     this.quotaOutbox = new TypeOrmQuotaOutbox(manager);
     this.quotaWarnings = new TypeOrmQuotaWarningStore(manager);

@@ -16,6 +16,7 @@ export * from './counted-objects';
 export * from './orphan-rows';
 export * from './usage-recount';
 export * from './quota-engine';
+export * from './owner-quota-summary';
 export * from './usage-day';
 export * from './usage-history';
 export * from './in-memory';

@@ -65,6 +65,8 @@ import { QuotaUsageSnapshots1763800044000 } from './1763800044000-quota-usage-sn
 import { QuotaWarnings1763800042000 } from './1763800042000-quota-warnings';
 // @area metrics
 import { InstanceCounters1763800046000 } from './1763800046000-instance-counters';
+// @area quota-overview
+import { OwnerQuotaSummary1763800043000 } from './1763800043000-owner-quota-summary';
 // @area end
 
 /** Every migration, oldest first. Add new ones at the end. */
@@ -136,5 +138,7 @@ export const MIGRATIONS = [
   QuotaWarnings1763800042000,
   // @area metrics
   InstanceCounters1763800046000,
+  // @area quota-overview
+  OwnerQuotaSummary1763800043000,
   // @area end
 ];

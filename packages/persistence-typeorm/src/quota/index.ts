@@ -9,6 +9,7 @@ export * from '../stores/attachment.store';
 export * from '../stores/package.store';
 export * from '../stores/artifact.store';
 export * from './typeorm-counted-objects';
+export * from './typeorm-owner-quota-summary-store';
 export * from './typeorm-quota-snapshot-store';
 export * from './typeorm-ledger-corrections';
 export * from './quota-outbox';

@@ -2,6 +2,7 @@ import { EntityManager } from 'typeorm';
 import { NewOwner, OwnerChanges, OwnerKind, OwnerNameTakenError, OwnerSearch, OwnerStore } from '@bellows/domain';
 import { OwnerEntity } from '../entities/owner.entity';
 import { parameterMarkers, sqlParam } from '../quota/in-transaction';
+import { TypeOrmOwnerQuotaSummaryStore } from '../quota/typeorm-owner-quota-summary-store';
 import { fitsIdColumn } from '../row-id';
 import { noteWrite, usageOf } from '../read-cache/change-versions';
 import { ReadCaches } from '../read-cache/read-caches';
@@ -117,7 +118,10 @@ export class TypeOrmOwnerStore implements OwnerStore {
 
   async insert(owner: NewOwner): Promise<OwnerEntity> {
     try {
-      return await this.repo.save(this.repo.create({ ...owner, lowerName: owner.name.toLowerCase() }));
+      const saved = await this.repo.save(this.repo.create({ ...owner, lowerName: owner.name.toLowerCase() }));
+      // Every owner has an overview row from the start (callers insert owners in a transaction: both or neither).
+      await TypeOrmOwnerQuotaSummaryStore.insertFor(this.manager, saved.id);
+      return saved;
     } catch (error) {
       throw isUniqueViolation(error) ? new OwnerNameTakenError(owner.name) : error;
     } finally {

@@ -1,4 +1,4 @@
-import { CountedObjects, LedgerCorrections, QuotaLimitStore, QuotaUsageReader } from '@bellows/domain';
+import { CountedObjects, LedgerCorrections, OwnerQuotaSummaryStore, QuotaLimitStore, QuotaUsageReader } from '@bellows/domain';
 import { bindPort } from './bind-port';
 
 /** The quota engine's ports and the listing of counted objects. */
@@ -6,5 +6,6 @@ export const QUOTA_PORTS = [
   bindPort(QuotaUsageReader, (db) => db.quotaUsage),
   bindPort(QuotaLimitStore, (db) => db.quotaLimits),
   bindPort(CountedObjects, (db) => db.countedObjects),
+  bindPort(OwnerQuotaSummaryStore, (db) => db.ownerQuotaSummaries),
   bindPort(LedgerCorrections, (db) => db.ledgerCorrections),
 ];

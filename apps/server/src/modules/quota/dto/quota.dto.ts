@@ -70,7 +70,7 @@ class QuotaUsedSize {
   @ApiProperty({ type: QuotaUsedSizeGit }) git!: QuotaUsedSizeGit;
   @ApiProperty({ type: QuotaUsedSizeAssets }) assets!: QuotaUsedSizeAssets;
 }
-class QuotaUsed {
+export class QuotaUsed {
   @ApiProperty({ type: QuotaUsedSize }) size!: QuotaUsedSize;
 }
 

@@ -1,0 +1,152 @@
+import { EntityManager } from 'typeorm';
+import {
+  OwnerKind,
+  OwnerQuotaFigures,
+  OwnerQuotaSummaryFilter,
+  OwnerQuotaSummaryStore,
+  OwnerQuotaTotals,
+  QuotaSubject,
+  QuotaUsage,
+  StoredOwnerQuotaSummary,
+  SUMMARY_SUBJECTS,
+  USAGE_BUCKETS,
+  UsageBucket,
+} from '@bellows/domain';
+import { parameterMarkers } from './in-transaction';
+
+/** `size:assets:packages:all` → `size_assets_packages_all`: the summary's column for a subject. */
+export function summaryColumnOf(subject: QuotaSubject): string {
+  return subject.replace(/:/g, '_');
+}
+
+/** The leaf subject whose column holds each ledger bucket (a summary row is read back into a QuotaUsage from them). */
+const COLUMN_OF_BUCKET: Readonly<Record<UsageBucket, string>> = {
+  'repos:public': 'size_repos_public',
+  'repos:private': 'size_repos_private',
+  'git:lfs': 'size_git_lfs',
+  'attachments:issues': 'size_assets_attachments_issues',
+  'attachments:releases': 'size_assets_attachments_releases',
+  artifacts: 'size_assets_artifacts',
+  packages: 'size_assets_packages_all',
+};
+
+const SUBJECT_COLUMNS = SUMMARY_SUBJECTS.map(summaryColumnOf);
+
+type Row = Record<string, string | number | boolean | null>;
+
+/**
+ * The overview's summaries in `owner_quota_summary` (one row per owner, see
+ * migration 1763800043000), written by id with plain SQL: a refresh never
+ * loads and saves an entity, so it cannot write back anything stale but its
+ * own figures.
+ */
+export class TypeOrmOwnerQuotaSummaryStore extends OwnerQuotaSummaryStore {
+  constructor(private readonly manager: EntityManager) {
+    super();
+  }
+
+  /**
+   * The zero summary of a new owner, in the transaction that inserts the
+   * owner (TypeOrmOwnerStore.insert calls it), never refreshed yet.
+   */
+  static async insertFor(manager: EntityManager, ownerId: number): Promise<void> {
+    const p = parameterMarkers(manager);
+    await manager.query(`INSERT INTO owner_quota_summary (owner_id, kind) SELECT id, kind FROM owner WHERE id = ${p(1)}`, [ownerId]);
+  }
+
+  async write(figures: readonly OwnerQuotaFigures[]): Promise<void> {
+    const p = parameterMarkers(this.manager);
+    const columns = [...SUBJECT_COLUMNS, 'over_quota', 'groups', 'refreshed_at'];
+    // Selected from owner, so an owner deleted since its figures were read gets no row back.
+    const sql =
+      `INSERT INTO owner_quota_summary (owner_id, kind, ${columns.join(', ')}) ` +
+      `SELECT o.id, o.kind, ${columns.map((_, i) => p(i + 2)).join(', ')} FROM owner o WHERE o.id = ${p(1)} ` +
+      `ON CONFLICT (owner_id) DO UPDATE SET ${columns.map((c) => `${c} = excluded.${c}`).join(', ')}`;
+    const now = Date.now();
+    for (const f of figures) {
+      const bytes = SUMMARY_SUBJECTS.map((subject) => f.usage.bytesFor([subject]));
+      await this.manager.query(sql, [f.ownerId, ...bytes, this.booleanParam(f.overQuota), JSON.stringify(f.groups), now]);
+    }
+  }
+
+  async page(filter: OwnerQuotaSummaryFilter): Promise<{ total: number; items: StoredOwnerQuotaSummary[] }> {
+    const { where, parameters } = this.whereOf(filter);
+    const p = parameterMarkers(this.manager);
+    const direction = filter.order === 'asc' ? 'ASC' : 'DESC';
+    // size:wiki has no column (always 0): its order is the owner id's.
+    const order =
+      filter.sort === 'size:wiki' ? `s.owner_id ${direction}` : `s.${summaryColumnOf(filter.sort)} ${direction}, s.owner_id ${direction}`;
+    const n = parameters.length;
+    const rows: Row[] = await this.manager.query(
+      `SELECT s.*, o.name FROM owner_quota_summary s JOIN owner o ON o.id = s.owner_id${where} ` +
+        `ORDER BY ${order} LIMIT ${p(n + 1)} OFFSET ${p(n + 2)}`,
+      [...parameters, filter.limit, filter.offset],
+    );
+    // The name filter is the only one needing owner; the count skips the join otherwise.
+    const join = filter.nameContains ? ' JOIN owner o ON o.id = s.owner_id' : '';
+    const [{ total }]: { total: string | number }[] = await this.manager.query(
+      `SELECT COUNT(*) AS total FROM owner_quota_summary s${join}${where}`,
+      parameters,
+    );
+    return { total: Number(total), items: rows.map((row) => this.summaryOf(row)) };
+  }
+
+  async totals(): Promise<OwnerQuotaTotals> {
+    const leafSums = USAGE_BUCKETS.map((bucket) => `COALESCE(SUM(${COLUMN_OF_BUCKET[bucket]}), 0) AS "${bucket}"`);
+    const [row]: Row[] = await this.manager.query(
+      `SELECT COUNT(*) AS owners, COALESCE(SUM(CASE WHEN over_quota THEN 1 ELSE 0 END), 0) AS over, ${leafSums.join(', ')} ` +
+        'FROM owner_quota_summary',
+    );
+    return { owners: Number(row.owners), ownersOverQuota: Number(row.over), usage: usageOf(row, (bucket) => bucket) };
+  }
+
+  async neverRefreshed(limit: number): Promise<number[]> {
+    const rows: { owner_id: string | number }[] = await this.manager.query(
+      `SELECT owner_id FROM owner_quota_summary WHERE refreshed_at IS NULL ORDER BY owner_id LIMIT ${parameterMarkers(this.manager)(1)}`,
+      [limit],
+    );
+    return rows.map((row) => Number(row.owner_id));
+  }
+
+  private whereOf(filter: OwnerQuotaSummaryFilter): { where: string; parameters: unknown[] } {
+    const p = parameterMarkers(this.manager);
+    const conditions: string[] = [];
+    const parameters: unknown[] = [];
+    if (filter.over !== undefined) conditions.push(`s.over_quota = ${filter.over ? 'TRUE' : 'FALSE'}`);
+    if (filter.kind !== undefined) {
+      parameters.push(filter.kind);
+      conditions.push(`s.kind = ${p(parameters.length)}`);
+    }
+    if (filter.nameContains) {
+      parameters.push(`%${filter.nameContains.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      conditions.push(`o.lower_name LIKE ${p(parameters.length)} ESCAPE '\\'`);
+    }
+    return { where: conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '', parameters };
+  }
+
+  private summaryOf(row: Row): StoredOwnerQuotaSummary {
+    return {
+      ownerId: Number(row.owner_id),
+      name: String(row.name),
+      kind: row.kind as OwnerKind,
+      usage: usageOf(row, (bucket) => COLUMN_OF_BUCKET[bucket]),
+      groups: JSON.parse(String(row.groups)) as string[],
+      overQuota: row.over_quota === true || Number(row.over_quota) === 1,
+    };
+  }
+
+  /** SQLite stores booleans as 0/1; PostgreSQL wants a boolean. */
+  private booleanParam(value: boolean): boolean | number {
+    return this.manager.connection.options.type === 'postgres' ? value : value ? 1 : 0;
+  }
+}
+
+/** A QuotaUsage from a row holding each bucket's bytes in the named column (negative figures read as 0, as the ledger's reader does). */
+function usageOf(row: Row, columnOf: (bucket: UsageBucket) => string): QuotaUsage {
+  return QuotaUsage.of(
+    Object.fromEntries(USAGE_BUCKETS.map((bucket) => [bucket, Math.max(0, Number(row[columnOf(bucket)] ?? 0))])) as Record<
+      UsageBucket,
+      number
+    >,
+  );
+}

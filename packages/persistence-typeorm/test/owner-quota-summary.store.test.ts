@@ -1,0 +1,162 @@
+import { OwnerQuotaFigures, QuotaUsage, StoredOwnerQuotaSummary } from '@bellows/domain';
+import { Database } from '../src/database';
+import { OwnerQuotaSummary1763800043000 } from '../src/migrations/1763800043000-owner-quota-summary';
+import { newOwnerFields } from '../src/testing/owners';
+import { describeEachEngine } from './support/each-engine';
+
+let seq = 0;
+
+/** An owner whose name carries `tag`, so a test pages through its own owners only (the name filter). */
+async function ownerTagged(db: Database, tag: string, kind: 'user' | 'organization' = 'user') {
+  return db.transaction((tx) => tx.owners.insert(newOwnerFields(`${tag}x${seq++}`, { kind })));
+}
+
+function figures(ownerId: number, bytes: Partial<Record<string, number>>, overQuota = false, groups: string[] = []): OwnerQuotaFigures {
+  return { ownerId, usage: QuotaUsage.of(bytes), groups, overQuota };
+}
+
+const idsOf = (items: StoredOwnerQuotaSummary[]) => items.map((item) => item.ownerId);
+
+describeEachEngine('owner quota summaries', (ctx) => {
+  it('gives a new owner a zero row, never refreshed, in the transaction that creates it', async () => {
+    const { db } = ctx();
+    const owner = await ownerTagged(db, 'fresh');
+    expect(await db.ownerQuotaSummaries.neverRefreshed(1000)).toContain(owner.id);
+    const { items } = await db.ownerQuotaSummaries.page({
+      sort: 'size:all',
+      order: 'desc',
+      nameContains: owner.name,
+      offset: 0,
+      limit: 10,
+    });
+    expect(items).toEqual([{ ownerId: owner.id, name: owner.name, kind: 'user', usage: QuotaUsage.NONE, groups: [], overQuota: false }]);
+    await db.ownerQuotaSummaries.write([figures(owner.id, {})]);
+    expect(await db.ownerQuotaSummaries.neverRefreshed(1000)).not.toContain(owner.id);
+
+    // A rolled-back creation leaves neither the owner nor its row.
+    const name = `rolledback${seq++}`;
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.owners.insert(newOwnerFields(name));
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect((await db.ownerQuotaSummaries.page({ sort: 'size:all', order: 'desc', nameContains: name, offset: 0, limit: 10 })).total).toBe(
+      0,
+    );
+  });
+
+  it('writes figures by id and reads them back with the usage, groups and flag', async () => {
+    const { db } = ctx();
+    const org = await ownerTagged(db, 'rt', 'organization');
+    await db.ownerQuotaSummaries.write([figures(org.id, { 'repos:private': 5, 'git:lfs': 7, packages: 11 }, true, ['big', 'small'])]);
+    const { items, total } = await db.ownerQuotaSummaries.page({
+      sort: 'size:all',
+      order: 'desc',
+      nameContains: org.name,
+      offset: 0,
+      limit: 5,
+    });
+    expect(total).toBe(1);
+    expect(items[0]).toMatchObject({ ownerId: org.id, kind: 'organization', groups: ['big', 'small'], overQuota: true });
+    expect(items[0].usage.toJSON()).toEqual(QuotaUsage.of({ 'repos:private': 5, 'git:lfs': 7, packages: 11 }).toJSON());
+  });
+
+  it('sorts by any subject in both directions, ties by owner id the same way, and pages', async () => {
+    const { db } = ctx();
+    const [a, b, c, d] = [
+      await ownerTagged(db, 'srt'),
+      await ownerTagged(db, 'srt'),
+      await ownerTagged(db, 'srt'),
+      await ownerTagged(db, 'srt'),
+    ];
+    await db.ownerQuotaSummaries.write([
+      figures(a.id, { 'repos:public': 100, packages: 1 }),
+      figures(b.id, { packages: 300 }),
+      figures(c.id, { 'repos:public': 100, packages: 50 }),
+      figures(d.id, {}),
+    ]);
+    const page = (
+      sort: 'size:all' | 'size:repos:all' | 'size:assets:packages:all' | 'size:wiki',
+      order: 'asc' | 'desc',
+      offset = 0,
+      limit = 10,
+    ) => db.ownerQuotaSummaries.page({ sort, order, nameContains: 'srt', offset, limit });
+    expect(idsOf((await page('size:all', 'desc')).items)).toEqual([b.id, c.id, a.id, d.id]);
+    expect(idsOf((await page('size:all', 'asc')).items)).toEqual([d.id, a.id, c.id, b.id]);
+    expect(idsOf((await page('size:repos:all', 'desc')).items)).toEqual([c.id, a.id, d.id, b.id]);
+    expect(idsOf((await page('size:repos:all', 'asc')).items)).toEqual([b.id, d.id, a.id, c.id]);
+    expect(idsOf((await page('size:assets:packages:all', 'desc')).items)).toEqual([b.id, c.id, a.id, d.id]);
+    expect(idsOf((await page('size:wiki', 'asc')).items)).toEqual([a.id, b.id, c.id, d.id]);
+    const second = await page('size:all', 'desc', 2, 2);
+    expect({ total: second.total, ids: idsOf(second.items) }).toEqual({ total: 4, ids: [a.id, d.id] });
+  });
+
+  it('filters by over quota, kind and a part of the name (wildcards taken literally), counting the matches', async () => {
+    const { db } = ctx();
+    const user = await ownerTagged(db, 'Flt_Q');
+    const org = await ownerTagged(db, 'flt_q', 'organization');
+    const other = await ownerTagged(db, 'fltxq');
+    await db.ownerQuotaSummaries.write([
+      figures(user.id, { packages: 9 }, true),
+      figures(org.id, { packages: 8 }),
+      figures(other.id, {}, true),
+    ]);
+    const page = (filter: { over?: boolean; kind?: 'user' | 'organization'; nameContains: string }) =>
+      db.ownerQuotaSummaries.page({ sort: 'size:all', order: 'desc', offset: 0, limit: 10, ...filter });
+    expect(await page({ nameContains: 'FLT_Q' })).toMatchObject({ total: 2 });
+    expect(idsOf((await page({ nameContains: 'flt_q' })).items)).toEqual([user.id, org.id]);
+    expect(idsOf((await page({ nameContains: 'flt', over: true })).items)).toEqual([user.id, other.id]);
+    expect(idsOf((await page({ nameContains: 'flt', over: false })).items)).toEqual([org.id]);
+    expect(idsOf((await page({ nameContains: 'flt', kind: 'organization' })).items)).toEqual([org.id]);
+    expect(await page({ nameContains: 'flt', kind: 'user', over: true })).toMatchObject({ total: 2 });
+    expect(await page({ nameContains: 'flt%' })).toMatchObject({ total: 0 });
+  });
+
+  it('totals every row: the sum of the pages, owners and owners over quota', async () => {
+    const { db } = ctx();
+    const owner = await ownerTagged(db, 'tot');
+    await db.ownerQuotaSummaries.write([figures(owner.id, { artifacts: 1234, 'attachments:issues': 5 }, true)]);
+    const totals = await db.ownerQuotaSummaries.totals();
+    const all = await db.ownerQuotaSummaries.page({ sort: 'size:all', order: 'desc', offset: 0, limit: 100000 });
+    expect(totals.owners).toBe(all.total);
+    expect(totals.ownersOverQuota).toBe(all.items.filter((item) => item.overQuota).length);
+    for (const bucket of ['artifacts', 'attachments:issues', 'packages', 'repos:public'] as const) {
+      expect(totals.usage.bytesIn(bucket)).toBe(all.items.reduce((sum, item) => sum + item.usage.bytesIn(bucket), 0));
+    }
+    expect(totals.usage.bytesIn('artifacts')).toBeGreaterThanOrEqual(1234);
+  });
+
+  it('drops the row of a deleted owner and skips figures written for it afterwards', async () => {
+    const { db } = ctx();
+    const owner = await ownerTagged(db, 'gone');
+    await db.transaction((tx) => tx.owners.delete(owner.id));
+    await db.ownerQuotaSummaries.write([figures(owner.id, { packages: 1 })]);
+    expect(
+      (await db.ownerQuotaSummaries.page({ sort: 'size:all', order: 'desc', nameContains: owner.name, offset: 0, limit: 10 })).total,
+    ).toBe(0);
+  });
+
+  it('the migration backfills a row per existing owner from the ledger, summed over stripes, never refreshed', async () => {
+    const { db } = ctx();
+    const owner = await ownerTagged(db, 'bf');
+    const org = await ownerTagged(db, 'bf', 'organization');
+    await db.dataSource.query(
+      `INSERT INTO owner_quota_usage (owner_id, bucket, stripe, bytes) VALUES (${owner.id}, 'packages', 0, 10), (${owner.id}, 'packages', 3, 5), (${owner.id}, 'repos:public', 0, 7)`,
+    );
+    const runner = db.dataSource.createQueryRunner();
+    try {
+      const migration = new OwnerQuotaSummary1763800043000();
+      await migration.down(runner);
+      await migration.up(runner);
+    } finally {
+      await runner.release();
+    }
+    const { items } = await db.ownerQuotaSummaries.page({ sort: 'size:all', order: 'desc', nameContains: 'bf', offset: 0, limit: 10 });
+    expect(items.map((item) => [item.ownerId, item.kind, item.usage.bytesFor(['size:all']), item.usage.bytesIn('packages')])).toEqual([
+      [owner.id, 'user', 22, 15],
+      [org.id, 'organization', 0, 0],
+    ]);
+    expect(await db.ownerQuotaSummaries.neverRefreshed(100000)).toEqual(expect.arrayContaining([owner.id, org.id]));
+  });
+});
