@@ -4,6 +4,7 @@ import { adminUserCreate } from './commands/admin-user-create';
 import { adminUserGenerateAccessToken } from './commands/admin-user-generate-access-token';
 import { web } from './commands/web';
 import { adminQuotaRecalculate } from './commands/quota-recalculate';
+import { adminQuotaReport } from './commands/quota-report';
 import { adminStorageGc } from './commands/storage-gc';
 import { adminStorageMigrate } from './commands/storage-migrate';
 
@@ -21,6 +22,7 @@ commands:
   admin user create --username U --password P --email E [--admin]
   admin user generate-access-token --username U [--token-name N] [--scopes all] [--raw]
   admin quota recalculate [--owner NAME]
+  admin quota report [--over] [--format table|json|csv] [--sort SUBJECT] [--order asc|desc] [--type user|org]
   admin storage gc [--dry-run]
   admin storage migrate --type attachments|lfs|packages|artifacts|avatars|all --to minio|local
                         [--path P] [--minio-endpoint H:P --minio-access-key-id K --minio-secret-access-key S
@@ -33,6 +35,7 @@ const COMMANDS: Record<string, Command> = {
   'admin user create': adminUserCreate,
   'admin user generate-access-token': adminUserGenerateAccessToken,
   'admin quota recalculate': adminQuotaRecalculate,
+  'admin quota report': adminQuotaReport,
   'admin storage gc': adminStorageGc,
   'admin storage migrate': adminStorageMigrate,
 };

@@ -1,5 +1,18 @@
-import { Injectable } from '@nestjs/common';
-import { QuotaSubject } from '@bellows/domain';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import {
+  groupsToEvaluate,
+  OwnerQuotaFigures,
+  ownerQuotaFigures,
+  OwnerQuotaSummaryStore,
+  QUOTA_SUBJECTS,
+  QuotaEngine,
+  QuotaSubject,
+  QuotaUsage,
+  QuotaUsageReader,
+  StoredOwnerQuotaSummary,
+} from '@bellows/domain';
+import { CONFIG } from '../../app/tokens';
+import { BellowsConfig } from '../../config';
 
 /** The instance's storage at a glance: what metrics and the overview's totals show. */
 export interface QuotaInstanceTotals {
@@ -9,6 +22,8 @@ export interface QuotaInstanceTotals {
   readonly owners: number;
   /** Owners over quota for `size:all`. */
   readonly ownersOverQuota: number;
+  /** The same bytes per leaf bucket (`usage.toUsed()` is Forgejo's QuotaUsed shape). */
+  readonly usage: QuotaUsage;
 }
 
 /** One owner's row of the overview. */
@@ -18,13 +33,15 @@ export interface OwnerQuotaSummary {
   readonly type: 'user' | 'org';
   /** Bytes per subject (`size:wiki` is always 0: the wiki is not tracked). */
   readonly bytes: Readonly<Record<QuotaSubject, number>>;
+  /** The same bytes per leaf bucket (`usage.toUsed()` is Forgejo's QuotaUsed shape). */
+  readonly usage: QuotaUsage;
   /** Names of the owner's effective groups (assigned, else the existing default groups). */
   readonly groups: readonly string[];
   /** Over quota for `size:all`. */
   readonly overQuota: boolean;
 }
 
-/** Which owners a page of the overview shows, in which order. */
+/** Which owners a page of the overview shows, in which order (ties by owner id, in the same direction). */
 export interface OwnerQuotaQuery {
   readonly sort: QuotaSubject;
   readonly order: 'asc' | 'desc';
@@ -37,22 +54,114 @@ export interface OwnerQuotaQuery {
   readonly limit: number;
 }
 
+/** Owners refreshed per batch: each is one ledger read, one groups read (both cached) and one upsert. */
+const REFRESH_BATCH = 200;
+
 /**
- * The overview's per-owner rows, kept up to the ledger and the owners'
- * effective groups. STUB until the overview lands (issue 16): refresh does
- * nothing and the totals are empty.
+ * The overview's per-owner rows (`owner_quota_summary`), kept up to the
+ * ledger and the owners' effective groups.
+ *
+ * The rows follow the ledger through the quota outbox: every usage or limits
+ * change enqueues its owners and the quota worker calls `refresh` after each
+ * batch. Rows never refreshed (new owners, every owner right after the
+ * upgrade) are brought up by a start-up pass, and by `list` and
+ * `instanceTotals` before they read, so an answer never shows a row that was
+ * not evaluated once (normally there is none: one look-up in a partial index).
  */
 @Injectable()
-export class QuotaSummaries {
+export class QuotaSummaries implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('QuotaSummaries');
+  private startUpPass: Promise<void> | undefined;
+  private stopping = false;
+
+  constructor(
+    private readonly store: OwnerQuotaSummaryStore,
+    private readonly usage: QuotaUsageReader,
+    private readonly engine: QuotaEngine,
+    @Inject(CONFIG) private readonly config: BellowsConfig,
+  ) {}
+
   /** Brings the rows of these owners up to their ledger figures and groups; the quota worker calls it after each batch. */
-  async refresh(_ownerIds: readonly number[]): Promise<void> {}
+  async refresh(ownerIds: readonly number[]): Promise<void> {
+    const unique = [...new Set(ownerIds)];
+    for (let start = 0; start < unique.length; start += REFRESH_BATCH) {
+      const batch = unique.slice(start, start + REFRESH_BATCH);
+      const figures: OwnerQuotaFigures[] = [];
+      for (const ownerId of batch) figures.push(await this.figuresOf(ownerId));
+      await this.store.write(figures);
+    }
+  }
 
   /** A page of owners, and how many match the filters. */
-  async list(_query: OwnerQuotaQuery): Promise<{ total: number; items: OwnerQuotaSummary[] }> {
-    return { total: 0, items: [] };
+  async list(query: OwnerQuotaQuery): Promise<{ total: number; items: OwnerQuotaSummary[] }> {
+    await this.refreshNeverRefreshed();
+    const { total, items } = await this.store.page({
+      sort: query.sort,
+      order: query.order,
+      over: query.over,
+      kind: query.type === undefined ? undefined : query.type === 'org' ? 'organization' : 'user',
+      nameContains: query.q,
+      offset: (query.page - 1) * query.limit,
+      limit: query.limit,
+    });
+    return { total, items: items.map(summaryOf) };
   }
 
   async instanceTotals(): Promise<QuotaInstanceTotals> {
-    return { subjects: {} as Record<QuotaSubject, number>, owners: 0, ownersOverQuota: 0 };
+    await this.refreshNeverRefreshed();
+    const totals = await this.store.totals();
+    return {
+      subjects: bytesPerSubject(totals.usage),
+      owners: totals.owners,
+      ownersOverQuota: totals.ownersOverQuota,
+      usage: totals.usage,
+    };
   }
+
+  /** Refreshes every row never refreshed, a batch at a time, until there is none (or the process stops). */
+  async refreshNeverRefreshed(): Promise<number> {
+    let refreshed = 0;
+    while (!this.stopping) {
+      const ownerIds = await this.store.neverRefreshed(REFRESH_BATCH);
+      if (ownerIds.length === 0) break;
+      await this.refresh(ownerIds);
+      refreshed += ownerIds.length;
+    }
+    return refreshed;
+  }
+
+  /** The start-up pass runs in the background: an upgraded instance serves at once and its overview is right a moment later. */
+  onApplicationBootstrap(): void {
+    this.startUpPass = this.refreshNeverRefreshed().then(
+      (count) => void (count > 0 && this.logger.log(`quota overview: ${count} owners brought up to date`)),
+      (error: unknown) => this.logger.warn(`quota overview: start-up pass stopped: ${(error as Error)?.message ?? error}`),
+    );
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopping = true;
+    await this.startUpPass;
+  }
+
+  private async figuresOf(ownerId: number): Promise<OwnerQuotaFigures> {
+    const [usage, effective] = await Promise.all([this.usage.usageOf(ownerId), this.engine.effectiveGroupsOf(ownerId)]);
+    return ownerQuotaFigures(ownerId, usage, effective, groupsToEvaluate(effective, this.config.quota.defaultTotal));
+  }
+}
+
+/** Bytes per subject, `size:wiki` included (always 0). */
+export function bytesPerSubject(usage: QuotaUsage): Record<QuotaSubject, number> {
+  return Object.fromEntries(QUOTA_SUBJECTS.map((subject) => [subject, usage.bytesFor([subject])])) as Record<QuotaSubject, number>;
+}
+
+function summaryOf(stored: StoredOwnerQuotaSummary): OwnerQuotaSummary {
+  return {
+    ownerId: stored.ownerId,
+    name: stored.name,
+    type: stored.kind === 'organization' ? 'org' : 'user',
+    bytes: bytesPerSubject(stored.usage),
+    usage: stored.usage,
+    groups: stored.groups,
+    overQuota: stored.overQuota,
+  };
 }
