@@ -41,8 +41,12 @@ describe('admin cron tasks', () => {
   it('lists the jobs with their schedule, next and previous run, paged, to site admins only', async () => {
     const res = await server.request('/admin/cron', as(admin));
     expect(res.status).toBe(200);
-    expect(res.body.map((t: { name: string }) => t.name).sort()).toEqual(['cleanup_actions', 'delete_temporary_files']);
-    expect(res.headers.get('x-total-count')).toBe('2');
+    expect(res.body.map((t: { name: string }) => t.name).sort()).toEqual([
+      'cleanup_actions',
+      'delete_temporary_files',
+      'quota_usage_snapshot',
+    ]);
+    expect(res.headers.get('x-total-count')).toBe('3');
     expectForgejoShape('GET', '/admin/cron', 200, res.body);
     const sweep = await task('delete_temporary_files');
     expect(sweep.schedule).toBe('@every 60m');
