@@ -17,6 +17,7 @@ import { AppModule } from './app.module';
 import { ConnectionDraining } from './connection-draining';
 import { openDatabase } from './open-database';
 import { SshServer } from '../modules/ssh/ssh-server';
+import { PrometheusMetrics } from '../modules/metrics/prometheus-metrics';
 
 export interface BellowsApp {
   app: NestFastifyApplication;
@@ -70,6 +71,8 @@ export async function createApp(
     fastify.addHook('preSerialization', paginationHook(config.server.rootUrl));
     // SQLite cannot tell this process when a `bellows admin` command commits: every request first hears of it.
     if (db.needsCatchUp) fastify.addHook('onRequest', (_request, _reply, done) => void db.catchUp().then(() => done(), done));
+    // {ROOT_URL}metrics and the per-route request series, when [metrics] ENABLED (before init: every route is timed).
+    app.get(PrometheusMetrics).mount(fastify);
     app.setGlobalPrefix(API_PREFIX, { exclude: NON_API_ROUTES });
     app.useGlobalFilters(new ApiErrorFilter(docsUrl));
     app.useGlobalPipes(createValidationPipe());

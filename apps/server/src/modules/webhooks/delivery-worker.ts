@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, BeforeApplicationSh
 import { attemptOutcome, HookDelivery, HookDeliveryStore, WebhookStore } from '@bellows/domain';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
+import { DeliveryOutcomes } from './delivery-outcomes';
 import { DeliverySender } from './delivery-sender';
 import { DeliveryWakeUp } from './delivery-wake-up';
 import { WebhooksService } from './webhooks.service';
@@ -38,6 +39,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     private readonly hooks: WebhookStore,
     private readonly webhooks: WebhooksService,
     wakeUp: DeliveryWakeUp,
+    private readonly outcomes: DeliveryOutcomes,
   ) {
     this.sender = new DeliverySender(config.webhook);
     wakeUp.onWake(() => void this.poll());
@@ -90,6 +92,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       const policy = { maxAttempts: this.config.webhook.maxAttempts, backoffMs: this.config.webhook.retryBackoffMs };
       const outcome = attemptOutcome(delivery.attempts + 1, attempt.responseStatus, policy, new Date());
       await this.deliveries.recordAttempt(delivery.id, attempt, outcome);
+      this.outcomes.record(outcome.state === 'delivered');
       if (outcome.state !== 'pending') await this.deliveries.pruneSettled(hook.id, KEPT_SETTLED_DELIVERIES);
       if (outcome.state === 'failed') {
         this.logger.warn(`webhook ${hook.id}: delivery ${delivery.uuid} given up after ${delivery.attempts + 1} attempts`);

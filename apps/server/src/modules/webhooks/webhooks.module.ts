@@ -7,6 +7,7 @@ import { SecretBox } from '../../crypto/secret-box';
 import { AccountsModule } from '../accounts/accounts.module';
 import { shapeContextProvider } from '../accounts/shape-context.provider';
 import { RepositoriesModule } from '../repositories/repositories.module';
+import { DeliveryOutcomes } from './delivery-outcomes';
 import { DeliveryWakeUp } from './delivery-wake-up';
 import { DeliveryWorker } from './delivery-worker';
 import { PushEvents } from './push-events';
@@ -31,12 +32,13 @@ import { WebhooksService } from './webhooks.service';
     { provide: SecretBox, inject: [CONFIG], useFactory: (config: BellowsConfig) => new SecretBox(config.security.secretKey) },
     WebhookEvents,
     DeliveryWakeUp,
+    DeliveryOutcomes,
     WebhookScopes,
     WebhooksService,
     DeliveryWorker,
     PushEvents,
     shapeContextProvider,
   ],
-  exports: [WebhookEvents],
+  exports: [WebhookEvents, DeliveryOutcomes],
 })
 export class WebhooksModule {}

@@ -1,0 +1,81 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { LedgerCorrections } from '@bellows/domain';
+import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { collectDefaultMetrics, Registry } from 'prom-client';
+import { CONFIG } from '../../app/tokens';
+import { BellowsConfig } from '../../config';
+import { QuotaSummaries } from '../quota-overview/quota-summaries';
+import { DeliveryOutcomes } from '../webhooks/delivery-outcomes';
+import { LedgerCorrectionMetrics } from './ledger-correction-metrics';
+import { metricsAccessAllowed } from './metrics-token';
+import { QuotaMetrics } from './quota-metrics';
+import { RequestMetrics } from './request-metrics';
+import { ScrapeStep } from './scrape-step';
+import { webhookDeliveryMetrics } from './webhook-metrics';
+
+/** Where Prometheus scrapes: `{ROOT_URL}metrics`, as Forgejo's. */
+export const METRICS_PATH = '/metrics';
+
+/**
+ * The Prometheus endpoint, when `[metrics] ENABLED`: one registry per server
+ * (not prom-client's global one, so several servers in one process, as in
+ * the tests, keep apart), the process metrics prom-client gathers (CPU,
+ * memory, event loop, GC, as Forgejo's Go runtime ones), requests by route,
+ * and the quota, webhook and recount series. When disabled nothing is
+ * registered: no route (404), no hook on requests, no timers.
+ */
+@Injectable()
+export class PrometheusMetrics {
+  private readonly logger = new Logger('Metrics');
+  private scraping: Promise<string> | undefined;
+
+  constructor(
+    @Inject(CONFIG) private readonly config: BellowsConfig,
+    private readonly summaries: QuotaSummaries,
+    private readonly ledgerCorrections: LedgerCorrections,
+    private readonly deliveryOutcomes: DeliveryOutcomes,
+  ) {}
+
+  /** Adds the request hook and the route; call before the app is initialised so every route is timed. */
+  mount(fastify: FastifyInstance): void {
+    const { enabled, token, perOwnerQuota } = this.config.metrics;
+    if (!enabled) return;
+    const registry = new Registry();
+    collectDefaultMetrics({ register: registry });
+    const requests = new RequestMetrics(registry);
+    webhookDeliveryMetrics(registry, this.deliveryOutcomes);
+    const steps: ScrapeStep[] = [
+      new QuotaMetrics(registry, this.summaries, perOwnerQuota),
+      new LedgerCorrectionMetrics(registry, this.ledgerCorrections),
+    ];
+    fastify.addHook('onResponse', requests.onResponse);
+    fastify.get(METRICS_PATH, (request, reply) => this.answer(request, reply, token, () => this.scrape(registry, steps)));
+  }
+
+  private async answer(request: FastifyRequest, reply: FastifyReply, token: string, scrape: () => Promise<string>): Promise<void> {
+    // Forgejo answers a missing or wrong token with an empty 401, nothing more.
+    if (!metricsAccessAllowed(token, request.headers.authorization)) {
+      await reply.code(401).type('text/plain; charset=utf-8').send('\n');
+      return;
+    }
+    try {
+      const text = await scrape();
+      await reply.type(CONTENT_TYPE).send(text);
+    } catch (error) {
+      this.logger.error(`scrape failed: ${(error as Error).message}`);
+      await reply.code(500).type('text/plain; charset=utf-8').send('metrics could not be read\n');
+    }
+  }
+
+  /** Scrapes arriving together share one reading: the steps reset and refill series, so two must not interleave. */
+  private scrape(registry: Registry, steps: readonly ScrapeStep[]): Promise<string> {
+    this.scraping ??= (async () => {
+      await Promise.all(steps.map((step) => step.beforeScrape()));
+      return registry.metrics();
+    })().finally(() => (this.scraping = undefined));
+    return this.scraping;
+  }
+}
+
+/** The text exposition format, version 0.0.4. */
+const CONTENT_TYPE = Registry.PROMETHEUS_CONTENT_TYPE;
