@@ -16,6 +16,7 @@ export default tseslint.config(
       '**/data/**',
       'apps/server/bench/results/**',
       'apps/server/test/reference/**',
+      'packages/domain/docs-api/**',
     ],
   },
   eslint.configs.recommended,
