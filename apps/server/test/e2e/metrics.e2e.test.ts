@@ -220,6 +220,20 @@ describe('{ROOT_URL}metrics', () => {
         after.value('bellows_quota_ledger_corrections_total'),
       );
     });
+    it('counts users, organizations and repositories, as Forgejo’s gitea_users…', async () => {
+      const [ada] = users;
+      const before = await scrape(server);
+      expect(before.value('bellows_users')).toBe(users.length);
+      const org = `counted${Date.now().toString(36)}`;
+      expect((await server.request('/orgs', { method: 'POST', auth: { token: ada.token }, body: { username: org } })).status).toBe(201);
+      const repo = { method: 'POST', auth: { token: ada.token }, body: { name: 'counted' } };
+      expect((await server.request(`/orgs/${org}/repos`, repo)).status).toBe(201);
+      expect((await server.request('/user/repos', repo)).status).toBe(201);
+      const after = await scrape(server);
+      expect(after.value('bellows_users')).toBe(users.length);
+      expect(after.value('bellows_organizations') - before.value('bellows_organizations')).toBe(1);
+      expect(after.value('bellows_repositories') - before.value('bellows_repositories')).toBe(2);
+    });
   });
 
   describe('with PER_OWNER_QUOTA', () => {

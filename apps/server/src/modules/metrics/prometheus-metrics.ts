@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { LedgerCorrections } from '@bellows/domain';
+import { LedgerCorrections, OwnerStore, RepositorySearchStore } from '@bellows/domain';
 import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { CONFIG } from '../../app/tokens';
@@ -8,6 +8,7 @@ import { QuotaSummaries } from '../quota-overview/quota-summaries';
 import { DeliveryOutcomes } from '../webhooks/delivery-outcomes';
 import { LedgerCorrectionMetrics } from './ledger-correction-metrics';
 import { metricsAccessAllowed } from './metrics-token';
+import { ObjectCountMetrics } from './object-count-metrics';
 import { QuotaMetrics } from './quota-metrics';
 import { RequestMetrics } from './request-metrics';
 import { ScrapeStep } from './scrape-step';
@@ -21,7 +22,7 @@ export const METRICS_PATH = '/metrics';
  * (not prom-client's global one, so several servers in one process, as in
  * the tests, keep apart), the process metrics prom-client gathers (CPU,
  * memory, event loop, GC, as Forgejo's Go runtime ones), requests by route,
- * and the quota, webhook and recount series. When disabled nothing is
+ * the quota, webhook and recount series, and object counts. When disabled nothing is
  * registered: no route (404), no hook on requests, no timers.
  */
 @Injectable()
@@ -34,6 +35,8 @@ export class PrometheusMetrics {
     private readonly summaries: QuotaSummaries,
     private readonly ledgerCorrections: LedgerCorrections,
     private readonly deliveryOutcomes: DeliveryOutcomes,
+    private readonly owners: OwnerStore,
+    private readonly repositorySearch: RepositorySearchStore,
   ) {}
 
   /** Adds the request hook and the route; call before the app is initialised so every route is timed. */
@@ -47,6 +50,7 @@ export class PrometheusMetrics {
     const steps: ScrapeStep[] = [
       new QuotaMetrics(registry, this.summaries, perOwnerQuota),
       new LedgerCorrectionMetrics(registry, this.ledgerCorrections),
+      new ObjectCountMetrics(registry, this.owners, this.repositorySearch),
     ];
     fastify.addHook('onResponse', requests.onResponse);
     fastify.get(METRICS_PATH, (request, reply) => this.answer(request, reply, token, () => this.scrape(registry, steps)));
