@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The engine as someone outside the monorepo gets it: builds and packs
-// @bellows/domain with `npm pack`, copies examples/quota-in-your-app into a
+// The engine as someone outside the monorepo gets it: builds @bellows/domain
+// and packs it with `npm pack`, copies examples/quota-in-your-app into a
 // temporary folder, installs the tarball there and runs the example's tests
 // (`node --test`: ESM import, CommonJS require, TypeScript types, tarball contents).
 // Offline-safe: the package has no dependencies and the example no others.
@@ -25,9 +25,13 @@ function run(command, args, cwd, env = {}) {
 
 const work = mkdtempSync(join(tmpdir(), 'bellows-example-'));
 try {
-  // Built first, packed without the prepack build, so the build's output stays out of pack's JSON.
-  execFileSync('npm', ['run', 'build'], { cwd: DOMAIN, stdio: ['ignore', 'inherit', 'inherit'] });
-  const packed = JSON.parse(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], DOMAIN))[0];
+  // The package is built into a folder of its own and packed from there: a `tsc` build of
+  // the domain run meanwhile (the workspace's quick build writes dist/index.js too) cannot
+  // slip into the tarball. Same manifest, so the same files as `npm pack` in packages/domain.
+  const staged = join(work, 'package');
+  execFileSync('npx', ['tsup', '--out-dir', join(staged, 'dist')], { cwd: DOMAIN, stdio: ['ignore', 'inherit', 'inherit'] });
+  for (const file of ['package.json', 'README.md', 'LICENSE']) cpSync(join(DOMAIN, file), join(staged, file));
+  const packed = JSON.parse(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], staged))[0];
   const tarball = join(work, packed.filename);
   console.log(`packed ${packed.id}: ${packed.entryCount} files, ${packed.size} bytes`);
 
