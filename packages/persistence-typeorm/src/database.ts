@@ -196,7 +196,7 @@ export class Database {
     this.quotaLimits = new TypeOrmQuotaLimitStore(manager, inTransaction);
     this.quotaUsage = new TypeOrmQuotaUsageReader(manager);
     this.quotaRecount = new QuotaRecount(manager, inTransaction);
-    this.ownerQuotaSummaries = new TypeOrmOwnerQuotaSummaryStore(manager);
+    this.ownerQuotaSummaries = new TypeOrmOwnerQuotaSummaryStore(manager, inTransaction);
     this.quotaSnapshots = new TypeOrmQuotaSnapshotStore(manager, inTransaction);
     this.quotaOutbox = new TypeOrmQuotaOutbox(manager);
     this.quotaWarnings = new TypeOrmQuotaWarningStore(manager);

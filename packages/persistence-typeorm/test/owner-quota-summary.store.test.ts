@@ -1,4 +1,4 @@
-import { OwnerQuotaFigures, QuotaUsage, StoredOwnerQuotaSummary } from '@bellows/domain';
+import { OwnerQuotaFigures, QuotaGroup, QuotaUsage, StoredOwnerQuotaSummary } from '@bellows/domain';
 import { Database } from '../src/database';
 import { OwnerQuotaSummary1763800043000 } from '../src/migrations/1763800043000-owner-quota-summary';
 import { newOwnerFields } from '../src/testing/owners';
@@ -135,6 +135,21 @@ describeEachEngine('owner quota summaries', (ctx) => {
     expect(
       (await db.ownerQuotaSummaries.page({ sort: 'size:all', order: 'desc', nameContains: owner.name, offset: 0, limit: 10 })).total,
     ).toBe(0);
+  });
+
+  it("reads a batch of owners' ledger figures (summed over stripes) and assigned group names in name order", async () => {
+    const { db } = ctx();
+    const [a, b, c] = [await ownerTagged(db, 'batch'), await ownerTagged(db, 'batch'), await ownerTagged(db, 'batch')];
+    await db.dataSource.query(
+      `INSERT INTO owner_quota_usage (owner_id, bucket, stripe, bytes) VALUES (${a.id}, 'artifacts', 0, 4), (${a.id}, 'artifacts', 9, 6), (${b.id}, 'git:lfs', 0, 3)`,
+    );
+    const usage = await db.ownerQuotaSummaries.ledgerUsageOf([a.id, b.id, c.id]);
+    expect([usage.get(a.id)?.bytesIn('artifacts'), usage.get(b.id)?.bytesFor(['size:all']), usage.has(c.id)]).toEqual([10, 3, false]);
+
+    for (const name of ['Zeta', 'alpha']) expect(await db.quotaLimits.createGroup(QuotaGroup.create(`${name}${seq}`, []))).toBe('ok');
+    await db.quotaLimits.replaceAssignments(a.id, [`Zeta${seq}`, `alpha${seq}`]);
+    const names = await db.ownerQuotaSummaries.assignedGroupNamesOf([a.id, b.id]);
+    expect([names.get(a.id), names.has(b.id)]).toEqual([[`alpha${seq}`, `Zeta${seq}`], false]);
   });
 
   it('the migration backfills a row per existing owner from the ledger, summed over stripes, never refreshed', async () => {

@@ -73,12 +73,16 @@ export interface OwnerQuotaTotals {
 
 /** Stores the summaries. Every owner has one from its creation (zero, never refreshed) until it is deleted. */
 export abstract class OwnerQuotaSummaryStore {
-  /** Overwrites the summaries of these owners (owners gone meanwhile are skipped) and marks them refreshed. */
+  /** Overwrites the summaries of these owners in one transaction (owners gone meanwhile are skipped) and marks them refreshed. */
   abstract write(figures: readonly OwnerQuotaFigures[]): Promise<void>;
   /** One page of the summaries matching the filter, and how many match. */
   abstract page(filter: OwnerQuotaSummaryFilter): Promise<{ total: number; items: StoredOwnerQuotaSummary[] }>;
   /** Sums over every summary. */
   abstract totals(): Promise<OwnerQuotaTotals>;
+  /** The ledger's figures of these owners (owners with no ledger rows: none stored), in one read for a refresh batch. */
+  abstract ledgerUsageOf(ownerIds: readonly number[]): Promise<Map<number, QuotaUsage>>;
+  /** Names of the groups assigned to each of these owners, in name order (owners with none are left out). */
+  abstract assignedGroupNamesOf(ownerIds: readonly number[]): Promise<Map<number, string[]>>;
   /** Up to `limit` owners whose summary was never refreshed (new owners, and every owner after the upgrade), ascending. */
   abstract neverRefreshed(limit: number): Promise<number[]>;
 }

@@ -12,7 +12,7 @@ import {
   USAGE_BUCKETS,
   UsageBucket,
 } from '@bellows/domain';
-import { parameterMarkers } from './in-transaction';
+import { InTransaction, parameterMarkers } from './in-transaction';
 
 /** `size:assets:packages:all` → `size_assets_packages_all`: the summary's column for a subject. */
 export function summaryColumnOf(subject: QuotaSubject): string {
@@ -41,7 +41,10 @@ type Row = Record<string, string | number | boolean | null>;
  * own figures.
  */
 export class TypeOrmOwnerQuotaSummaryStore extends OwnerQuotaSummaryStore {
-  constructor(private readonly manager: EntityManager) {
+  constructor(
+    private readonly manager: EntityManager,
+    private readonly inTransaction: InTransaction,
+  ) {
     super();
   }
 
@@ -55,18 +58,56 @@ export class TypeOrmOwnerQuotaSummaryStore extends OwnerQuotaSummaryStore {
   }
 
   async write(figures: readonly OwnerQuotaFigures[]): Promise<void> {
-    const p = parameterMarkers(this.manager);
-    const columns = [...SUBJECT_COLUMNS, 'over_quota', 'groups', 'refreshed_at'];
-    // Selected from owner, so an owner deleted since its figures were read gets no row back.
-    const sql =
-      `INSERT INTO owner_quota_summary (owner_id, kind, ${columns.join(', ')}) ` +
-      `SELECT o.id, o.kind, ${columns.map((_, i) => p(i + 2)).join(', ')} FROM owner o WHERE o.id = ${p(1)} ` +
-      `ON CONFLICT (owner_id) DO UPDATE SET ${columns.map((c) => `${c} = excluded.${c}`).join(', ')}`;
-    const now = Date.now();
-    for (const f of figures) {
-      const bytes = SUMMARY_SUBJECTS.map((subject) => f.usage.bytesFor([subject]));
-      await this.manager.query(sql, [f.ownerId, ...bytes, this.booleanParam(f.overQuota), JSON.stringify(f.groups), now]);
+    if (figures.length === 0) return;
+    await this.inTransaction(async (manager) => {
+      const p = parameterMarkers(manager);
+      const columns = [...SUBJECT_COLUMNS, 'over_quota', 'groups', 'refreshed_at'];
+      // Selected from owner, so an owner deleted since its figures were read gets no row back.
+      const sql =
+        `INSERT INTO owner_quota_summary (owner_id, kind, ${columns.join(', ')}) ` +
+        `SELECT o.id, o.kind, ${columns.map((_, i) => p(i + 2)).join(', ')} FROM owner o WHERE o.id = ${p(1)} ` +
+        `ON CONFLICT (owner_id) DO UPDATE SET ${columns.map((c) => `${c} = excluded.${c}`).join(', ')}`;
+      const now = Date.now();
+      const postgres = manager.connection.options.type === 'postgres';
+      for (const f of figures) {
+        const bytes = SUMMARY_SUBJECTS.map((subject) => f.usage.bytesFor([subject]));
+        // SQLite stores booleans as 0/1; PostgreSQL wants a boolean.
+        const over = postgres ? f.overQuota : f.overQuota ? 1 : 0;
+        await manager.query(sql, [f.ownerId, ...bytes, over, JSON.stringify(f.groups), now]);
+      }
+    });
+  }
+
+  async ledgerUsageOf(ownerIds: readonly number[]): Promise<Map<number, QuotaUsage>> {
+    const usage = new Map<number, QuotaUsage>();
+    if (ownerIds.length === 0) return usage;
+    const rows: { owner_id: string | number; bucket: string; bytes: string | number }[] = await this.manager.query(
+      `SELECT owner_id, bucket, SUM(bytes) AS bytes FROM owner_quota_usage WHERE owner_id IN (${this.markers(ownerIds.length)}) ` +
+        'GROUP BY owner_id, bucket',
+      [...ownerIds],
+    );
+    const bytes = new Map<number, Partial<Record<UsageBucket, number>>>();
+    for (const row of rows) {
+      if (!(USAGE_BUCKETS as readonly string[]).includes(row.bucket)) continue;
+      const owner = bytes.get(Number(row.owner_id)) ?? {};
+      // A negative figure would be a store's bug: read 0, as the ledger's reader does (the recount repairs it).
+      owner[row.bucket as UsageBucket] = Math.max(0, Number(row.bytes));
+      bytes.set(Number(row.owner_id), owner);
     }
+    for (const [ownerId, figures] of bytes) usage.set(ownerId, QuotaUsage.of(figures));
+    return usage;
+  }
+
+  async assignedGroupNamesOf(ownerIds: readonly number[]): Promise<Map<number, string[]>> {
+    const names = new Map<number, string[]>();
+    if (ownerIds.length === 0) return names;
+    const rows: { owner_id: string | number; name: string }[] = await this.manager.query(
+      'SELECT a.owner_id, g.name FROM quota_group_owner a JOIN quota_group g ON g.id = a.group_id ' +
+        `WHERE a.owner_id IN (${this.markers(ownerIds.length)}) ORDER BY a.owner_id, g.lower_name`,
+      [...ownerIds],
+    );
+    for (const row of rows) names.set(Number(row.owner_id), [...(names.get(Number(row.owner_id)) ?? []), row.name]);
+    return names;
   }
 
   async page(filter: OwnerQuotaSummaryFilter): Promise<{ total: number; items: StoredOwnerQuotaSummary[] }> {
@@ -135,9 +176,10 @@ export class TypeOrmOwnerQuotaSummaryStore extends OwnerQuotaSummaryStore {
     };
   }
 
-  /** SQLite stores booleans as 0/1; PostgreSQL wants a boolean. */
-  private booleanParam(value: boolean): boolean | number {
-    return this.manager.connection.options.type === 'postgres' ? value : value ? 1 : 0;
+  /** `$1, $2, …` (or `?1, …`) for a list of `count` values. */
+  private markers(count: number): string {
+    const p = parameterMarkers(this.manager);
+    return Array.from({ length: count }, (_, i) => p(i + 1)).join(', ');
   }
 }
 

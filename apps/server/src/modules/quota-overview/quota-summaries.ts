@@ -1,14 +1,15 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import {
+  effectiveGroups,
   groupsToEvaluate,
   OwnerQuotaFigures,
   ownerQuotaFigures,
   OwnerQuotaSummaryStore,
   QUOTA_SUBJECTS,
-  QuotaEngine,
+  QuotaGroup,
+  QuotaLimitStore,
   QuotaSubject,
   QuotaUsage,
-  QuotaUsageReader,
   StoredOwnerQuotaSummary,
 } from '@bellows/domain';
 import { CONFIG } from '../../app/tokens';
@@ -54,7 +55,7 @@ export interface OwnerQuotaQuery {
   readonly limit: number;
 }
 
-/** Owners refreshed per batch: each is one ledger read, one groups read (both cached) and one upsert. */
+/** Owners refreshed per batch: one ledger read, one assignments read and one transaction of upserts for them all. */
 const REFRESH_BATCH = 200;
 
 /**
@@ -76,19 +77,20 @@ export class QuotaSummaries implements OnApplicationBootstrap, OnModuleDestroy {
 
   constructor(
     private readonly store: OwnerQuotaSummaryStore,
-    private readonly usage: QuotaUsageReader,
-    private readonly engine: QuotaEngine,
+    private readonly limits: QuotaLimitStore,
     @Inject(CONFIG) private readonly config: BellowsConfig,
   ) {}
 
-  /** Brings the rows of these owners up to their ledger figures and groups; the quota worker calls it after each batch. */
+  /**
+   * Brings the rows of these owners up to their ledger figures and groups; the
+   * quota worker calls it after each batch. A batch of owners is read at once
+   * (their ledger rows, their assignments, the groups) and written in one
+   * transaction; the evaluation is the domain's, as QuotaEngine's.
+   */
   async refresh(ownerIds: readonly number[]): Promise<void> {
     const unique = [...new Set(ownerIds)];
     for (let start = 0; start < unique.length; start += REFRESH_BATCH) {
-      const batch = unique.slice(start, start + REFRESH_BATCH);
-      const figures: OwnerQuotaFigures[] = [];
-      for (const ownerId of batch) figures.push(await this.figuresOf(ownerId));
-      await this.store.write(figures);
+      await this.refreshBatch(unique.slice(start, start + REFRESH_BATCH));
     }
   }
 
@@ -143,9 +145,26 @@ export class QuotaSummaries implements OnApplicationBootstrap, OnModuleDestroy {
     await this.startUpPass;
   }
 
-  private async figuresOf(ownerId: number): Promise<OwnerQuotaFigures> {
-    const [usage, effective] = await Promise.all([this.usage.usageOf(ownerId), this.engine.effectiveGroupsOf(ownerId)]);
-    return ownerQuotaFigures(ownerId, usage, effective, groupsToEvaluate(effective, this.config.quota.defaultTotal));
+  private async refreshBatch(ownerIds: readonly number[]): Promise<void> {
+    const [usage, assigned, groups] = await Promise.all([
+      this.store.ledgerUsageOf(ownerIds),
+      this.store.assignedGroupNamesOf(ownerIds),
+      this.limits.listGroups(),
+    ]);
+    const byName = new Map(groups.map((group) => [group.name.toLowerCase(), group]));
+    const find = (name: string) => byName.get(name.toLowerCase());
+    const defaults = { defaultGroups: this.config.quota.defaultGroups, defaultTotal: this.config.quota.defaultTotal };
+    const figures: OwnerQuotaFigures[] = ownerIds.map((ownerId) => {
+      const own = (assigned.get(ownerId) ?? []).map(find).filter((group): group is QuotaGroup => group !== undefined);
+      const effective = effectiveGroups(own, defaults, find);
+      return ownerQuotaFigures(
+        ownerId,
+        usage.get(ownerId) ?? QuotaUsage.NONE,
+        effective,
+        groupsToEvaluate(effective, defaults.defaultTotal),
+      );
+    });
+    await this.store.write(figures);
   }
 }
 
