@@ -22,6 +22,12 @@ describe('InMemoryQuotaUsageReader', () => {
     expect((await reader.usageOf(1)).toJSON()).toMatchObject({ packages: 0, 'git:lfs': 0, artifacts: 3 });
   });
 
+  it('set takes the figures of a QuotaUsage of the package’s other build (import and require in one app)', async () => {
+    const fromOtherBuild = { toJSON: () => QuotaUsage.of({ packages: 9 }).toJSON() } as unknown as QuotaUsage;
+    const reader = new InMemoryQuotaUsageReader().set(4, fromOtherBuild);
+    expect((await reader.usageOf(4)).bytesIn('packages')).toBe(9);
+  });
+
   it('add adds and removes bytes and answers the new usage', async () => {
     const reader = new InMemoryQuotaUsageReader();
     expect(reader.add(2, 'packages', 10).bytesIn('packages')).toBe(10);

@@ -1,6 +1,6 @@
 import { QuotaUsageReader } from '../ports';
 import { UsageBucket } from '../subject';
-import { QuotaUsage } from '../usage';
+import { QuotaUsage, UsageBytes } from '../usage';
 
 /**
  * The {@link QuotaUsageReader} port kept in a map: for tests, examples, and apps
@@ -28,7 +28,10 @@ export class InMemoryQuotaUsageReader extends QuotaUsageReader {
    * @throws {@link QuotaValidationError} for a negative or fractional figure.
    */
   set(ownerId: number, usage: QuotaUsage | Partial<Record<UsageBucket, number>>): this {
-    this.usage.set(ownerId, usage instanceof QuotaUsage ? usage : QuotaUsage.of(usage));
+    // Its figures rather than `instanceof`: a QuotaUsage made by the package's other build
+    // (an app that both imports and requires it) is not an instance of this build's class.
+    const bytes = 'toJSON' in usage && typeof usage.toJSON === 'function' ? usage.toJSON() : (usage as Partial<UsageBytes>);
+    this.usage.set(ownerId, QuotaUsage.of(bytes));
     return this;
   }
 
