@@ -21,13 +21,20 @@ export interface UsagePoint {
  * one moment; taking it again on the same day replaces that day's figures.
  */
 export abstract class QuotaSnapshotStore {
-  /** Writes (or overwrites) `day`'s figures of every owner with ledger rows from the live ledger, in one statement. */
+  /**
+   * Writes (or overwrites) `day`'s figures of every owner with ledger rows from
+   * the live ledger, in one statement, and the day's instance totals from them.
+   */
   abstract takeSnapshot(day: UsageDay): Promise<void>;
-  /** Deletes every snapshot of a day before `day`; resolves to how many rows went. */
+  /** Deletes every snapshot (and instance total) of a day before `day`; resolves to how many owner rows went. */
   abstract deleteBefore(day: UsageDay): Promise<number>;
   /** The owner's snapshots from `from` to `to` (both included), oldest first; days without one are absent. */
   abstract seriesOf(ownerId: number, from: UsageDay, to: UsageDay): Promise<DailyUsage[]>;
-  /** Every owner's snapshots added up per day and bucket, from `from` to `to`, oldest first. */
+  /**
+   * The instance's totals per day and bucket, from `from` to `to`, oldest
+   * first: every owner's figures as the snapshot of that day added them up
+   * (an owner deleted since still counts on its days).
+   */
   abstract instanceSeries(from: UsageDay, to: UsageDay): Promise<DailyUsage[]>;
 }
 

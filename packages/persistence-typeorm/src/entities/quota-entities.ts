@@ -10,6 +10,7 @@ import { QuotaGroupRuleEntity } from './quota-group-rule.entity';
 import { QuotaGroupEntity } from './quota-group.entity';
 import { QuotaRuleEntity } from './quota-rule.entity';
 import { QuotaUsageSnapshotEntity } from './quota-usage-snapshot.entity';
+import { QuotaUsageSnapshotTotalEntity } from './quota-usage-snapshot-total.entity';
 import { RepositoryEntity } from './repository.entity';
 
 export * from './action-artifact.entity';
@@ -24,6 +25,7 @@ export * from './quota-group-rule.entity';
 export * from './quota-group.entity';
 export * from './quota-rule.entity';
 export * from './quota-usage-snapshot.entity';
+export * from './quota-usage-snapshot-total.entity';
 export * from './repository.entity';
 
 /** The quota limits, the usage ledger, and the sized rows it counts. */
@@ -41,4 +43,5 @@ export const QUOTA_ENTITIES = [
   PackageFileEntity,
   ActionArtifactEntity,
   QuotaUsageSnapshotEntity,
+  QuotaUsageSnapshotTotalEntity,
 ];

@@ -61,6 +61,7 @@ import { WebhookRefSnapshots1763800040100 } from './1763800040100-webhook-ref-sn
 import { UsageLedgerStripes1763800041000 } from './1763800041000-usage-ledger-stripes';
 // @area quota-history
 import { QuotaUsageSnapshots1763800044000 } from './1763800044000-quota-usage-snapshots';
+import { QuotaUsageSnapshotTotals1763800044100 } from './1763800044100-quota-usage-snapshot-totals';
 // @area quota-warnings
 import { QuotaWarnings1763800042000 } from './1763800042000-quota-warnings';
 // @area metrics
@@ -134,6 +135,7 @@ export const MIGRATIONS = [
   UsageLedgerStripes1763800041000,
   // @area quota-history
   QuotaUsageSnapshots1763800044000,
+  QuotaUsageSnapshotTotals1763800044100,
   // @area quota-warnings
   QuotaWarnings1763800042000,
   // @area metrics

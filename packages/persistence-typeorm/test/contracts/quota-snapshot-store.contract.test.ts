@@ -104,6 +104,24 @@ describeEachEngine('QuotaSnapshotStore', (ctx) => {
     expect((second.bytes.artifacts ?? 0) - (first.bytes.artifacts ?? 0)).toBe(300);
   });
 
+  it("keeps the instance total of a day equal to the sum of that day's owner rows, deleted owners included until retaken", async () => {
+    const { db } = ctx();
+    const ada = await insertOwner(db);
+    await apply(db, [{ ownerId: ada.id, bucket: 'git:lfs', delta: 4242 }]);
+    const day = `${nextYear()}-07-01`;
+    await db.quotaSnapshots.takeSnapshot(day);
+    const sums: { bucket: string; bytes: string | number }[] = await db.dataSource.query(
+      `SELECT bucket, SUM(bytes) AS bytes FROM quota_usage_snapshot WHERE day = '${day}' GROUP BY bucket ORDER BY bucket`,
+    );
+    const [total] = await db.quotaSnapshots.instanceSeries(day, day);
+    expect(total.bytes).toEqual(Object.fromEntries(sums.map((row) => [row.bucket, Number(row.bytes)])));
+
+    await db.owners.delete(ada.id);
+    expect((await db.quotaSnapshots.instanceSeries(day, day))[0].bytes['git:lfs']).toBe(total.bytes['git:lfs']);
+    await db.quotaSnapshots.takeSnapshot(day);
+    expect((await db.quotaSnapshots.instanceSeries(day, day))[0].bytes['git:lfs'] ?? 0).toBe(total.bytes['git:lfs']! - 4242);
+  });
+
   it('deletes the days before the one given, and says how many rows went', async () => {
     const { db } = ctx();
     const ada = await insertOwner(db);
@@ -117,6 +135,7 @@ describeEachEngine('QuotaSnapshotStore', (ctx) => {
 
     expect(await db.quotaSnapshots.deleteBefore(`${y}-04-02`)).toBeGreaterThanOrEqual(owners);
     expect((await db.quotaSnapshots.seriesOf(ada.id, `${y}-01-01`, `${y}-12-31`)).map((d) => d.day)).toEqual([`${y}-04-02`, `${y}-04-03`]);
+    expect((await db.quotaSnapshots.instanceSeries(`${y}-01-01`, `${y}-12-31`)).map((d) => d.day)).toEqual([`${y}-04-02`, `${y}-04-03`]);
     expect(await db.quotaSnapshots.deleteBefore(`${y}-04-02`)).toBe(0);
   });
 
