@@ -1,6 +1,7 @@
 import { OwnerQuotaFigures, QuotaGroup, QuotaUsage, StoredOwnerQuotaSummary } from '@bellows/domain';
 import { Database } from '../src/database';
 import { OwnerQuotaSummary1763800043000 } from '../src/migrations/1763800043000-owner-quota-summary';
+import { OwnerQuotaTotals1763800043100 } from '../src/migrations/1763800043100-owner-quota-totals';
 import { newOwnerFields } from '../src/testing/owners';
 import { describeEachEngine } from './support/each-engine';
 
@@ -113,18 +114,21 @@ describeEachEngine('owner quota summaries', (ctx) => {
     expect(await page({ nameContains: 'flt%' })).toMatchObject({ total: 0 });
   });
 
-  it('totals every row: the sum of the pages, owners and owners over quota', async () => {
+  it('totals every row: the sum of the pages, owners and owners over quota, through writes that move rows between totals', async () => {
     const { db } = ctx();
     const owner = await ownerTagged(db, 'tot');
-    await db.ownerQuotaSummaries.write([figures(owner.id, { artifacts: 1234, 'attachments:issues': 5 }, true)]);
-    const totals = await db.ownerQuotaSummaries.totals();
-    const all = await db.ownerQuotaSummaries.page({ sort: 'size:all', order: 'desc', offset: 0, limit: 100000 });
-    expect(totals.owners).toBe(all.total);
-    expect(totals.ownersOverQuota).toBe(all.items.filter((item) => item.overQuota).length);
-    for (const bucket of ['artifacts', 'attachments:issues', 'packages', 'repos:public'] as const) {
-      expect(totals.usage.bytesIn(bucket)).toBe(all.items.reduce((sum, item) => sum + item.usage.bytesIn(bucket), 0));
-    }
-    expect(totals.usage.bytesIn('artifacts')).toBeGreaterThanOrEqual(1234);
+    const org = await ownerTagged(db, 'tot', 'organization');
+    await expectTotalsToBeTheSumOfEveryRow(db);
+    await db.ownerQuotaSummaries.write([
+      figures(owner.id, { artifacts: 1234, 'attachments:issues': 5 }, true),
+      figures(org.id, { packages: 7 }),
+    ]);
+    await expectTotalsToBeTheSumOfEveryRow(db);
+    await db.ownerQuotaSummaries.write([figures(owner.id, { artifacts: 34 }, false), figures(org.id, { packages: 9 }, true)]);
+    await expectTotalsToBeTheSumOfEveryRow(db);
+    expect((await db.ownerQuotaSummaries.totals()).usage.bytesIn('artifacts')).toBeGreaterThanOrEqual(34);
+    await db.transaction((tx) => tx.owners.delete(org.id));
+    await expectTotalsToBeTheSumOfEveryRow(db);
   });
 
   it('drops the row of a deleted owner and skips figures written for it afterwards', async () => {
@@ -161,9 +165,11 @@ describeEachEngine('owner quota summaries', (ctx) => {
     );
     const runner = db.dataSource.createQueryRunner();
     try {
-      const migration = new OwnerQuotaSummary1763800043000();
-      await migration.down(runner);
-      await migration.up(runner);
+      const [summaries, totals] = [new OwnerQuotaSummary1763800043000(), new OwnerQuotaTotals1763800043100()];
+      await totals.down(runner);
+      await summaries.down(runner);
+      await summaries.up(runner);
+      await totals.up(runner);
     } finally {
       await runner.release();
     }
@@ -173,5 +179,25 @@ describeEachEngine('owner quota summaries', (ctx) => {
       [org.id, 'organization', 0, 0],
     ]);
     expect(await db.ownerQuotaSummaries.neverRefreshed(100000)).toEqual(expect.arrayContaining([owner.id, org.id]));
+    await expectTotalsToBeTheSumOfEveryRow(db);
   });
 });
+
+/** The totals the triggers keep equal a count and sum over every row, whatever happened to them. */
+async function expectTotalsToBeTheSumOfEveryRow(db: Database): Promise<void> {
+  const totals = await db.ownerQuotaSummaries.totals();
+  const all = await db.ownerQuotaSummaries.page({ sort: 'size:all', order: 'desc', offset: 0, limit: 100000 });
+  expect(totals.owners).toBe(all.total);
+  expect(totals.owners).toBe(all.items.length);
+  expect(totals.ownersOverQuota).toBe(all.items.filter((item) => item.overQuota).length);
+  const sum = (pick: (usage: QuotaUsage) => number) => all.items.reduce((total, item) => total + pick(item.usage), 0);
+  expect(totals.usage.toJSON()).toEqual(
+    QuotaUsage.of(Object.fromEntries(Object.keys(totals.usage.toJSON()).map((b) => [b, sum((u) => u.bytesIn(b as never))]))).toJSON(),
+  );
+  for (const over of [true, false]) {
+    for (const kind of ['user', 'organization'] as const) {
+      const filtered = await db.ownerQuotaSummaries.page({ sort: 'size:all', order: 'desc', over, kind, offset: 0, limit: 100000 });
+      expect([over, kind, filtered.total]).toEqual([over, kind, filtered.items.length]);
+    }
+  }
+}

@@ -68,6 +68,7 @@ import { QuotaWarnings1763800042000 } from './1763800042000-quota-warnings';
 import { InstanceCounters1763800046000 } from './1763800046000-instance-counters';
 // @area quota-overview
 import { OwnerQuotaSummary1763800043000 } from './1763800043000-owner-quota-summary';
+import { OwnerQuotaTotals1763800043100 } from './1763800043100-owner-quota-totals';
 // @area end
 
 /** Every migration, oldest first. Add new ones at the end. */
@@ -142,5 +143,6 @@ export const MIGRATIONS = [
   InstanceCounters1763800046000,
   // @area quota-overview
   OwnerQuotaSummary1763800043000,
+  OwnerQuotaTotals1763800043100,
   // @area end
 ];

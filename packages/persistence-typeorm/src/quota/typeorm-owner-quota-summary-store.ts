@@ -12,7 +12,7 @@ import {
   USAGE_BUCKETS,
   UsageBucket,
 } from '@bellows/domain';
-import { InTransaction, parameterMarkers } from './in-transaction';
+import { InTransaction, parameterMarkers, rowLockClause } from './in-transaction';
 
 /** `size:assets:packages:all` → `size_assets_packages_all`: the summary's column for a subject. */
 export function summaryColumnOf(subject: QuotaSubject): string {
@@ -60,6 +60,8 @@ export class TypeOrmOwnerQuotaSummaryStore extends OwnerQuotaSummaryStore {
   async write(figures: readonly OwnerQuotaFigures[]): Promise<void> {
     if (figures.length === 0) return;
     await this.inTransaction(async (manager) => {
+      // The triggers move the (kind, over_quota) totals: take all four in key order first, so two writers never deadlock on them.
+      await manager.query(`SELECT kind FROM owner_quota_summary_total ORDER BY kind, over_quota${rowLockClause(manager)}`);
       const p = parameterMarkers(manager);
       const columns = [...SUBJECT_COLUMNS, 'over_quota', 'groups', 'refreshed_at'];
       // Selected from owner, so an owner deleted since its figures were read gets no row back.
@@ -123,20 +125,15 @@ export class TypeOrmOwnerQuotaSummaryStore extends OwnerQuotaSummaryStore {
         `ORDER BY ${order} LIMIT ${p(n + 1)} OFFSET ${p(n + 2)}`,
       [...parameters, filter.limit, filter.offset],
     );
-    // The name filter is the only one needing owner; the count skips the join otherwise.
-    const join = filter.nameContains ? ' JOIN owner o ON o.id = s.owner_id' : '';
-    const [{ total }]: { total: string | number }[] = await this.manager.query(
-      `SELECT COUNT(*) AS total FROM owner_quota_summary s${join}${where}`,
-      parameters,
-    );
-    return { total: Number(total), items: rows.map((row) => this.summaryOf(row)) };
+    return { total: await this.count(filter, where, parameters), items: rows.map((row) => this.summaryOf(row)) };
   }
 
+  /** Four rows read, whatever the number of owners: the triggers keep the sums per (kind, over_quota). */
   async totals(): Promise<OwnerQuotaTotals> {
     const leafSums = USAGE_BUCKETS.map((bucket) => `COALESCE(SUM(${COLUMN_OF_BUCKET[bucket]}), 0) AS "${bucket}"`);
     const [row]: Row[] = await this.manager.query(
-      `SELECT COUNT(*) AS owners, COALESCE(SUM(CASE WHEN over_quota THEN 1 ELSE 0 END), 0) AS over, ${leafSums.join(', ')} ` +
-        'FROM owner_quota_summary',
+      `SELECT COALESCE(SUM(owners), 0) AS owners, COALESCE(SUM(CASE WHEN over_quota THEN owners ELSE 0 END), 0) AS over, ` +
+        `${leafSums.join(', ')} FROM owner_quota_summary_total`,
     );
     return { owners: Number(row.owners), ownersOverQuota: Number(row.over), usage: usageOf(row, (bucket) => bucket) };
   }
@@ -147,6 +144,26 @@ export class TypeOrmOwnerQuotaSummaryStore extends OwnerQuotaSummaryStore {
       [limit],
     );
     return rows.map((row) => Number(row.owner_id));
+  }
+
+  /**
+   * How many summaries match: from the totals the triggers keep when the
+   * filters are only `over` and `kind` (their key), counted otherwise (a part
+   * of the name cannot be indexed; the page walks the same rows anyway).
+   */
+  private async count(filter: OwnerQuotaSummaryFilter, where: string, parameters: unknown[]): Promise<number> {
+    if (filter.nameContains) {
+      const [{ total }]: { total: string | number }[] = await this.manager.query(
+        `SELECT COUNT(*) AS total FROM owner_quota_summary s JOIN owner o ON o.id = s.owner_id${where}`,
+        parameters,
+      );
+      return Number(total);
+    }
+    const [{ total }]: { total: string | number }[] = await this.manager.query(
+      `SELECT COALESCE(SUM(s.owners), 0) AS total FROM owner_quota_summary_total s${where}`,
+      parameters,
+    );
+    return Number(total);
   }
 
   private whereOf(filter: OwnerQuotaSummaryFilter): { where: string; parameters: unknown[] } {
