@@ -60,6 +60,8 @@ import { TypeOrmWebhookStore } from './stores/webhook.store';
 import { TypeOrmHookDeliveryStore } from './stores/hook-delivery.store';
 import { TypeOrmScheduledJobStore } from './stores/scheduled-job.store';
 import { TypeOrmRefSnapshotStore } from './stores/ref-snapshot.store';
+import { TypeOrmWebSessionStore } from './stores/web-session.store';
+import { TypeOrmBiggestItems } from './quota/typeorm-biggest-items';
 import { ChangeVersions } from './read-cache/change-versions';
 import { TypeOrmQuotaOutbox } from './quota/quota-outbox';
 import { TypeOrmQuotaWarningStore } from './quota/typeorm-quota-warning-store';
@@ -177,6 +179,10 @@ export class Database {
   readonly scheduledJobs: TypeOrmScheduledJobStore;
   /** The refs webhooks last saw per repository (compare and swap, shared by every instance). */
   readonly refSnapshots: TypeOrmRefSnapshotStore;
+  /** Browser sign-in sessions (hashed tokens). */
+  readonly webSessions: TypeOrmWebSessionStore;
+  /** An owner's biggest repositories by git and LFS size (the storage page). */
+  readonly biggestItems: TypeOrmBiggestItems;
 
   /** How this process hears of changes other processes make (PostgreSQL only; see PostgresChangeFeed). */
   private changeFeed: PostgresChangeFeed | undefined;
@@ -212,6 +218,8 @@ export class Database {
     this.hookDeliveries = new TypeOrmHookDeliveryStore(manager, inTransaction);
     this.scheduledJobs = new TypeOrmScheduledJobStore(manager);
     this.refSnapshots = new TypeOrmRefSnapshotStore(manager);
+    this.webSessions = new TypeOrmWebSessionStore(manager);
+    this.biggestItems = new TypeOrmBiggestItems(manager);
     this.packages = new TypeOrmPackageStore(manager, inTransaction);
     this.artifacts = new TypeOrmArtifactStore(manager, inTransaction);
     this.actionRuns = new TypeOrmActionRunStore(manager, inTransaction);

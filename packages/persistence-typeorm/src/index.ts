@@ -42,6 +42,8 @@ export * from './stores/webhook.store';
 export * from './stores/hook-delivery.store';
 export * from './stores/scheduled-job.store';
 export * from './stores/ref-snapshot.store';
+export * from './stores/web-session.store';
+export * from './quota/typeorm-biggest-items';
 export * from './stores/attachment.store';
 export * from './stores/action-run.store';
 export * from './stores/action-secret.store';

@@ -69,6 +69,8 @@ import { InstanceCounters1763800046000 } from './1763800046000-instance-counters
 // @area quota-overview
 import { OwnerQuotaSummary1763800043000 } from './1763800043000-owner-quota-summary';
 import { OwnerQuotaTotals1763800043100 } from './1763800043100-owner-quota-totals';
+// @area storage-page
+import { WebSessions1763800045000 } from './1763800045000-web-sessions';
 // @area end
 
 /** Every migration, oldest first. Add new ones at the end. */
@@ -144,5 +146,7 @@ export const MIGRATIONS = [
   // @area quota-overview
   OwnerQuotaSummary1763800043000,
   OwnerQuotaTotals1763800043100,
+  // @area storage-page
+  WebSessions1763800045000,
   // @area end
 ];
