@@ -14,6 +14,7 @@ import { OAUTH2_PORTS } from './oauth2.ports';
 import { TRANSACTION_PORTS } from './transactions.ports';
 import { AVATARS_PORTS } from './avatars.ports';
 import { SCHEDULING_PORTS } from './scheduling.ports';
+import { WEB_PAGES_PORTS } from './web-pages.ports';
 
 /**
  * Every port bound to its adapter, one file per area. CoreModule provides and
@@ -36,4 +37,5 @@ export const PORT_PROVIDERS = [
   ...OAUTH2_PORTS,
   ...AVATARS_PORTS,
   ...SCHEDULING_PORTS,
+  ...WEB_PAGES_PORTS,
 ];

@@ -18,7 +18,7 @@ import { authenticateBasic, BellowsBasicStrategy } from './basic-auth.strategy';
 import { hashOAuth2Value, isOAuth2AccessToken } from '../oauth2/oauth2-secrets';
 import { mayActAsAnotherUser } from './token-scope-limits';
 import { tokenValueMatches } from './token-secret';
-import { TotpSecrets } from './two-factor';
+import { TotpCodeVerdict, TotpSecrets } from './two-factor';
 import { VerifiedPasswords } from './verified-passwords';
 
 /** Timestamps of use are refreshed at most this often, so busy clients do not write on every request. */
@@ -133,11 +133,7 @@ export class Authenticator implements Authenticate {
       }
       return { user: token.user, method: 'basic-token', scopes: token.scopes, tokenId: token.tokenId };
     }
-    const user = await this.findUserByLogin(username);
-    if (!user || !user.passwordHash || !(await this.passwords.verify(user.id, secret, user.passwordHash))) {
-      throw new UnauthorizedException('invalid username or password');
-    }
-    assertMaySignIn(user);
+    const user = await this.userWithPassword(username, secret);
     if (user.totpEnabled && !oneTimeCodes) {
       throw new UnauthorizedException(
         'two-factor authentication is enabled: use an access token as the password here (a one-time code serves one request, a git command makes several)',
@@ -146,6 +142,32 @@ export class Authenticator implements Authenticate {
     await this.totp.requireCode(user, request.headers);
     await this.recordLogin(user);
     return { user, method: 'basic-password', scopes: null };
+  }
+
+  /**
+   * The password half of every password sign-in (Basic here, the browser's
+   * sign-in form in modules/web-sessions): the user `login` names (user name
+   * or e-mail address) when the password is theirs and they may sign in;
+   * otherwise 401. The second factor is the caller's: `requireCode` for
+   * Basic's header, `consumeOneTimeCode` for a form's field.
+   */
+  async userWithPassword(login: string, password: string): Promise<Owner> {
+    const user = await this.findUserByLogin(login);
+    if (!user || !user.passwordHash || !(await this.passwords.verify(user.id, password, user.passwordHash))) {
+      throw new UnauthorizedException('invalid username or password');
+    }
+    assertMaySignIn(user);
+    return user;
+  }
+
+  /** A one-time code offered as the second factor of `user`'s password sign-in: used up when accepted (see TotpSecrets.consume). */
+  consumeOneTimeCode(user: Owner, code: string): Promise<TotpCodeVerdict> {
+    return this.totp.consume(user, code);
+  }
+
+  /** Notes a completed sign-in on the user's row (at most once a minute). */
+  async recordSignIn(user: Owner): Promise<void> {
+    await this.recordLogin(user);
   }
 
   /** Basic's username may be the user name or, as in Forgejo, the e-mail address. */
