@@ -30,10 +30,17 @@ input[type=text], input[type=password] { font: inherit; padding: 0.4rem 0.5rem; 
 .error { border-left: 4px solid #b3261e; background: #fdecea; color: #5c0f0a; padding: 0.5rem 0.75rem; margin: 1rem 0; }
 .notice { border-left: 4px solid #0a4fb5; background: #e8f0fe; padding: 0.5rem 0.75rem; margin: 1rem 0; }
 .rule { margin: 0.75rem 0 1.25rem; }
-.bar { display: grid; grid-template-columns: minmax(10rem, 16rem) 1fr auto; gap: 0.75rem; align-items: center; margin: 0.35rem 0; }
+.bar { display: grid; grid-template-columns: minmax(10rem, 16rem) 1fr 13rem; gap: 0.75rem; align-items: center; margin: 0.35rem 0; }
+.bar label { margin: 0; font-weight: 400; }
 .bar meter { width: 100%; height: 1.1rem; }
-.bar .figure { font-variant-numeric: tabular-nums; white-space: nowrap; }
-.closest { font-weight: 700; }
+.bar .figure { font-variant-numeric: tabular-nums; white-space: nowrap; text-align: right; }
+.rule.closest h3 { font-weight: 800; }
+/* Bars: 3:1 or more against the track and the page (WCAG non-text contrast); the figures beside them say it in words. */
+meter::-webkit-meter-bar { background: #eef0f3; border: 1px solid #6b7380; border-radius: 3px; }
+meter::-webkit-meter-optimum-value { background: #1a7f37; }
+meter::-webkit-meter-suboptimum-value { background: #9a6700; }
+meter::-webkit-meter-even-less-good-value { background: #b3261e; }
+meter::-moz-meter-bar { background: #1a7f37; }
 .badge { display: inline-block; font-size: 0.8rem; font-weight: 700; padding: 0 0.4rem; border-radius: 3px; background: #fff4d6; color: #5a3d00; border: 1px solid #a16c00; }
 table { border-collapse: collapse; width: 100%; margin: 0.5rem 0 1rem; }
 th, td { text-align: left; padding: 0.3rem 0.6rem; border-bottom: 1px solid #dde1e6; vertical-align: top; }
