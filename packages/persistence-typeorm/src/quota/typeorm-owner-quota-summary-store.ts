@@ -32,6 +32,9 @@ const COLUMN_OF_BUCKET: Readonly<Record<UsageBucket, string>> = {
 
 const SUBJECT_COLUMNS = SUMMARY_SUBJECTS.map(summaryColumnOf);
 
+/** What a page reads of a row: the leaf columns hold all its bytes (the others are for sorting). */
+const PAGE_COLUMNS = ['owner_id', 'kind', ...Object.values(COLUMN_OF_BUCKET), 'over_quota', 'groups'].map((c) => `s.${c}`).join(', ');
+
 type Row = Record<string, string | number | boolean | null>;
 
 /**
@@ -121,7 +124,7 @@ export class TypeOrmOwnerQuotaSummaryStore extends OwnerQuotaSummaryStore {
       filter.sort === 'size:wiki' ? `s.owner_id ${direction}` : `s.${summaryColumnOf(filter.sort)} ${direction}, s.owner_id ${direction}`;
     const n = parameters.length;
     const rows: Row[] = await this.manager.query(
-      `SELECT s.*, o.name FROM owner_quota_summary s JOIN owner o ON o.id = s.owner_id${where} ` +
+      `SELECT ${PAGE_COLUMNS}, o.name FROM owner_quota_summary s JOIN owner o ON o.id = s.owner_id${where} ` +
         `ORDER BY ${order} LIMIT ${p(n + 1)} OFFSET ${p(n + 2)}`,
       [...parameters, filter.limit, filter.offset],
     );

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } f
 import {
   effectiveGroups,
   groupsToEvaluate,
+  leavesOf,
   OwnerQuotaFigures,
   ownerQuotaFigures,
   OwnerQuotaSummaryStore,
@@ -168,9 +169,18 @@ export class QuotaSummaries implements OnApplicationBootstrap, OnModuleDestroy {
   }
 }
 
+/** Each subject with its leaves, worked out once: a page computes this for every item. */
+const LEAVES_OF_SUBJECTS = QUOTA_SUBJECTS.map((subject) => [subject, leavesOf(subject)] as const);
+
 /** Bytes per subject, `size:wiki` included (always 0). */
 export function bytesPerSubject(usage: QuotaUsage): Record<QuotaSubject, number> {
-  return Object.fromEntries(QUOTA_SUBJECTS.map((subject) => [subject, usage.bytesFor([subject])])) as Record<QuotaSubject, number>;
+  const bytes = {} as Record<QuotaSubject, number>;
+  for (const [subject, leaves] of LEAVES_OF_SUBJECTS) {
+    let sum = 0;
+    for (const leaf of leaves) sum += usage.bytesIn(leaf);
+    bytes[subject] = sum;
+  }
+  return bytes;
 }
 
 function summaryOf(stored: StoredOwnerQuotaSummary): OwnerQuotaSummary {
