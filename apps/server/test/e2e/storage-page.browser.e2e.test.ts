@@ -30,9 +30,9 @@ describe('storage page (headless Chromium)', () => {
   beforeAll(async () => {
     server = await startTestServer();
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-    admin = await createTestUser(server, { admin: true });
-    ada = await createTestUser(server);
-    bob = await createTestUser(server);
+    admin = await createTestUser(server, { name: 'root', admin: true });
+    ada = await createTestUser(server, { name: 'ada' });
+    bob = await createTestUser(server, { name: 'bob' });
     const asAdmin = { auth: { token: admin.token } };
     const group = await server.request('/admin/quota/groups', {
       method: 'POST',
