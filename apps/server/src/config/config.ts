@@ -1,4 +1,5 @@
 import type { SshSettings } from './ssh-settings';
+import { SessionSettings } from './session-settings';
 import type { StorageConfig } from './storage-settings';
 import type { WebhookSettings } from './webhook-settings';
 
@@ -72,6 +73,8 @@ export interface BellowsConfig {
   /** `[oauth2]`: lifetimes of the OAuth2 provider's tokens. */
   oauth2: { accessTokenExpirationSeconds: number; refreshTokenExpirationHours: number };
   /** `[metrics]`: the Prometheus endpoint `{ROOT_URL}metrics`, as Forgejo's. */
+  /** `[session]`: the browser sign-in's cookie (modules/web-sessions). */
+  session: SessionSettings;
   metrics: {
     enabled: boolean;
     /** A bearer token scrapers must send; empty: none asked. */

@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'path';
+import { readSessionSettings } from './session-settings';
 import { BellowsConfig } from './config';
 import { ConfigError } from './config-error';
 import { applyEnvironment, readIniFile } from './raw-settings';
@@ -129,6 +130,7 @@ export function loadConfig(options: LoadConfigOptions = {}): BellowsConfig {
       accessTokenExpirationSeconds: section('oauth2').integer('ACCESS_TOKEN_EXPIRATION_TIME', 3600, 1, 31_536_000),
       refreshTokenExpirationHours: section('oauth2').integer('REFRESH_TOKEN_EXPIRATION_TIME', 730, 1, 876_000),
     },
+    session: readSessionSettings(section('session'), rootUrl),
     metrics: {
       enabled: section('metrics').boolean('ENABLED', false),
       token: section('metrics').string('TOKEN', ''),

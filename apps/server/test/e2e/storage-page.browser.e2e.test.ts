@@ -251,7 +251,9 @@ describe('storage page (headless Chromium)', () => {
   it('does not let the API accept the session cookie', async () => {
     const { context } = await signedInPage(ada);
     const session = (await context.cookies()).find((c) => c.name === 'i_like_gitea')!;
-    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', secure: false });
+    // 14 days from sign-in by default ([session] SESSION_LIFE_TIME), the same in the cookie and the stored row.
+    expect(Math.abs(session.expires * 1000 - (Date.now() + 14 * 86_400_000))).toBeLessThan(60_000);
     const user = await fetch(`${server.url}api/v1/user`, { headers: { cookie: `i_like_gitea=${session.value}` } });
     expect(user.status).toBe(401);
     await context.close();
@@ -364,6 +366,33 @@ describe('storage page with quota off', () => {
     try {
       expect((await fetch(`${server.url}user/settings/storage`, { redirect: 'manual' })).status).toBe(404);
       expect((await fetch(`${server.url}user/login`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('storage page with [session] settings', () => {
+  it('names the cookie COOKIE_NAME and ends the session after SESSION_LIFE_TIME seconds', async () => {
+    const server = await startTestServer({ SESSION__COOKIE_NAME: 'bellows_session', SESSION__SESSION_LIFE_TIME: '3600' });
+    try {
+      const user = await createTestUser(server);
+      const form = await fetch(`${server.url}user/login`);
+      const csrf = /name="_csrf" value="([^"]+)"/.exec(await form.text())![1];
+      const cookie = form.headers.get('set-cookie')!.split(';')[0];
+      const body = new URLSearchParams({ _csrf: csrf, user_name: user.name, password: user.password });
+      const answer = await fetch(`${server.url}user/login`, { method: 'POST', body, headers: { cookie }, redirect: 'manual' });
+      expect(answer.status).toBe(303);
+      const session = answer.headers.getSetCookie().find((c) => c.startsWith('bellows_session='))!;
+      expect(session).toContain('Max-Age=3600');
+      const [row] = await server.db.dataSource.query('SELECT created_at, expires_at FROM web_session');
+      expect(Number(row.expires_at) - Number(row.created_at)).toBe(3_600_000);
+      const page = await fetch(`${server.url}user/settings/storage`, { headers: { cookie: session.split(';')[0] }, redirect: 'manual' });
+      expect(page.status).toBe(200);
+      // The session's row reaches its end: the same cookie signs in no more.
+      await server.db.dataSource.query('UPDATE web_session SET expires_at = created_at');
+      const expired = await fetch(`${server.url}user/settings/storage`, { headers: { cookie: session.split(';')[0] }, redirect: 'manual' });
+      expect(expired.status).toBe(303);
     } finally {
       await server.close();
     }

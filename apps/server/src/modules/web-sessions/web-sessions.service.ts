@@ -4,14 +4,9 @@ import { fastifyCookie } from '@fastify/cookie';
 import { Owner, OwnerStore } from '@bellows/domain';
 import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
+import { SessionSettings } from '../../config/session-settings';
 import { newSessionToken, sessionIdOf, WebSigner } from './session-secrets';
 import { WebSessionStore } from './web-session-store';
-
-/** Forgejo's default session cookie name (`[session] COOKIE_NAME`). */
-export const SESSION_COOKIE = 'i_like_gitea';
-
-/** Forgejo's default `[session] SESSION_LIFE_TIME`: 14 days, counted from sign-in (not sliding). */
-export const SESSION_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
 
 /** A browser signed in: the user, and the session's token (what its CSRF token is made from). */
 export interface WebSignedIn {
@@ -20,14 +15,16 @@ export interface WebSignedIn {
 }
 
 /**
- * Browser sessions: a random token in an HttpOnly cookie, its sha256 in
- * `web_session`. A session signs in to the web pages only; the API keeps its
- * own credentials (tokens, Basic), so a cookie never authorizes an API call.
+ * Browser sessions: a random token in an HttpOnly cookie (`[session]
+ * COOKIE_NAME`), its sha256 in `web_session`, for `SESSION_LIFE_TIME` from
+ * sign-in (not sliding: a stolen cookie is not kept alive by use). A session
+ * signs in to the web pages only; the API keeps its own credentials (tokens,
+ * Basic), so a cookie never authorizes an API call.
  */
 @Injectable()
 export class WebSessions {
   readonly signer: WebSigner;
-  private readonly secureCookie: boolean;
+  private readonly settings: SessionSettings;
 
   constructor(
     private readonly store: WebSessionStore,
@@ -35,7 +32,7 @@ export class WebSessions {
     @Inject(CONFIG) config: BellowsConfig,
   ) {
     this.signer = new WebSigner(config.security.secretKey);
-    this.secureCookie = config.server.rootUrl.startsWith('https:');
+    this.settings = config.session;
   }
 
   /** Starts a session for the user; answers the Set-Cookie value carrying its token. */
@@ -45,14 +42,14 @@ export class WebSessions {
     await this.store.create(sessionIdOf(token), {
       userId: user.id,
       createdAt: now,
-      expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
+      expiresAt: new Date(now.getTime() + this.settings.lifetimeSeconds * 1000),
     });
-    return this.cookie(SESSION_COOKIE, token, SESSION_LIFETIME_MS / 1000);
+    return this.cookie(this.settings.cookieName, token, this.settings.lifetimeSeconds);
   }
 
   /** The signed-in user of the request's session cookie, while the session lives and the user may still sign in. */
   async signedIn(request: FastifyRequest): Promise<WebSignedIn | undefined> {
-    const token = cookiesOf(request)[SESSION_COOKIE];
+    const token = cookiesOf(request)[this.settings.cookieName];
     if (!token) return undefined;
     const session = await this.store.findLive(sessionIdOf(token), new Date());
     if (!session) return undefined;
@@ -64,20 +61,20 @@ export class WebSessions {
   /** Ends the session; answers the Set-Cookie value that removes the cookie. */
   async end(token: string): Promise<string> {
     await this.store.delete(sessionIdOf(token));
-    return this.cookie(SESSION_COOKIE, '', 0);
+    return this.cookie(this.settings.cookieName, '', 0);
   }
 
   csrfTokenOf(signedIn: WebSignedIn): string {
     return this.signer.csrfTokenOf(signedIn.token);
   }
 
-  /** HttpOnly, SameSite=Lax, Path=/, and Secure when ROOT_URL is https. */
+  /** HttpOnly, SameSite=Lax, Path=/, and Secure with `[session] COOKIE_SECURE` (by default when ROOT_URL is https). */
   cookie(name: string, value: string, maxAgeSeconds: number): string {
     return fastifyCookie.serialize(name, value, {
       httpOnly: true,
       sameSite: 'lax',
       path: '/',
-      secure: this.secureCookie,
+      secure: this.settings.cookieSecure,
       maxAge: maxAgeSeconds,
     });
   }
