@@ -15,7 +15,8 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-export async function startBenchServer(engine: TestEngine): Promise<BenchServer> {
+/** `settings` are extra `SECTION__KEY` values (e.g. `{ METRICS__ENABLED: 'true' }`). */
+export async function startBenchServer(engine: TestEngine, settings: Record<string, string> = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bellows-bench-'));
   const database: TestDatabase = await createTestDatabase(engine);
   const removeAll = async () => {
@@ -34,6 +35,7 @@ export async function startBenchServer(engine: TestEngine): Promise<BenchServer>
         BELLOWS__DATABASE__HOST: database.options.host || '127.0.0.1:5432',
         BELLOWS__DATABASE__NAME: database.options.name,
         BELLOWS__DATABASE__USER: database.options.user,
+        ...Object.fromEntries(Object.entries(settings).map(([key, value]) => [`BELLOWS__${key}`, value])),
       },
     });
     const app = await startServer(config, { logger: ['error'] });

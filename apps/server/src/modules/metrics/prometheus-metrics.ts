@@ -9,6 +9,7 @@ import { DeliveryOutcomes } from '../webhooks/delivery-outcomes';
 import { LedgerCorrectionMetrics } from './ledger-correction-metrics';
 import { metricsAccessAllowed } from './metrics-token';
 import { ObjectCountMetrics } from './object-count-metrics';
+import { OwnerQuotaExposition } from './owner-quota-exposition';
 import { QuotaMetrics } from './quota-metrics';
 import { RequestMetrics } from './request-metrics';
 import { ScrapeStep } from './scrape-step';
@@ -48,12 +49,13 @@ export class PrometheusMetrics {
     const requests = new RequestMetrics(registry);
     webhookDeliveryMetrics(registry, this.deliveryOutcomes);
     const steps: ScrapeStep[] = [
-      new QuotaMetrics(registry, this.summaries, perOwnerQuota),
+      new QuotaMetrics(registry, this.summaries),
       new LedgerCorrectionMetrics(registry, this.ledgerCorrections),
       new ObjectCountMetrics(registry, this.owners, this.repositorySearch),
     ];
     fastify.addHook('onResponse', requests.onResponse);
-    fastify.get(METRICS_PATH, (request, reply) => this.answer(request, reply, token, () => this.scrape(registry, steps)));
+    const perOwner = perOwnerQuota ? new OwnerQuotaExposition(this.summaries) : undefined;
+    fastify.get(METRICS_PATH, (request, reply) => this.answer(request, reply, token, () => this.scrape(registry, steps, perOwner)));
   }
 
   private async answer(request: FastifyRequest, reply: FastifyReply, token: string, scrape: () => Promise<string>): Promise<void> {
@@ -72,10 +74,10 @@ export class PrometheusMetrics {
   }
 
   /** Scrapes arriving together share one reading: the steps reset and refill series, so two must not interleave. */
-  private scrape(registry: Registry, steps: readonly ScrapeStep[]): Promise<string> {
+  private scrape(registry: Registry, steps: readonly ScrapeStep[], perOwner: OwnerQuotaExposition | undefined): Promise<string> {
     this.scraping ??= (async () => {
-      await Promise.all(steps.map((step) => step.beforeScrape()));
-      return registry.metrics();
+      const [perOwnerText] = await Promise.all([perOwner?.render() ?? '', ...steps.map((step) => step.beforeScrape())]);
+      return (await registry.metrics()) + perOwnerText;
     })().finally(() => (this.scraping = undefined));
     return this.scraping;
   }
