@@ -156,6 +156,26 @@ describeEachEngine('owner quota summaries', (ctx) => {
     expect([names.get(a.id), names.has(b.id)]).toEqual([[`alpha${seq}`, `Zeta${seq}`], false]);
   });
 
+  it('writes the same figures for every owner with no group and no ledger row, touching only rows that differ', async () => {
+    const { db } = ctx();
+    const [idle, assigned, storing] = [await ownerTagged(db, 'idle'), await ownerTagged(db, 'idle'), await ownerTagged(db, 'idle')];
+    expect(await db.quotaLimits.createGroup(QuotaGroup.create(`idlegroup${seq}`, []))).toBe('ok');
+    await db.quotaLimits.replaceAssignments(assigned.id, [`idlegroup${seq}`]);
+    await db.dataSource.query(`INSERT INTO owner_quota_usage (owner_id, bucket, stripe, bytes) VALUES (${storing.id}, 'packages', 0, 0)`);
+    await db.ownerQuotaSummaries.write([figures(assigned.id, {}, false, [`idlegroup${seq}`]), figures(storing.id, {})]);
+
+    expect(await db.ownerQuotaSummaries.writeForIdleOwners(['std'], true)).toBeGreaterThanOrEqual(1);
+    expect(await db.ownerQuotaSummaries.writeForIdleOwners(['std'], true)).toBe(0);
+    const { items } = await db.ownerQuotaSummaries.page({ sort: 'size:wiki', order: 'asc', nameContains: 'idle', offset: 0, limit: 10 });
+    expect(items.map((item) => [item.ownerId, item.groups, item.overQuota])).toEqual([
+      [idle.id, ['std'], true],
+      [assigned.id, [`idlegroup${seq}`], false],
+      [storing.id, [], false],
+    ]);
+    expect(await db.ownerQuotaSummaries.neverRefreshed(100000)).not.toContain(idle.id);
+    await expectTotalsToBeTheSumOfEveryRow(db);
+  });
+
   it('the migration backfills a row per existing owner from the ledger, summed over stripes, never refreshed', async () => {
     const { db } = ctx();
     const owner = await ownerTagged(db, 'bf');

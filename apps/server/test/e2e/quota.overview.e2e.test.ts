@@ -3,6 +3,7 @@ import { createTestUser, TestUser } from '../support/fixtures';
 import { bellows, writeCliConfig } from '../support/cli';
 import { ApiClient, attachToIssue, createIssue, createRepository, uploadGenericPackage } from '../support/sized-uploads';
 import { startTestServer, TestServer } from '../support/test-server';
+import { QuotaSummaries } from '../../src/modules/quota-overview/quota-summaries';
 
 /** Retries `check` until it passes or 10 s are up: the overview follows the ledger through the quota worker, a moment later. */
 async function eventually(check: () => Promise<void>): Promise<void> {
@@ -262,5 +263,50 @@ describe('operators overview: GET /admin/quota/usage, /admin/quota/usage/total, 
     expect((await asAdmin(`/admin/users/${idle.name}`, 'DELETE')).status).toBe(204);
     expect(names(await mine())).not.toContain(idle.name);
     expect((await asAdmin(`/admin/quota/usage?q=${tag}`)).headers.get('x-total-count')).toBe('3');
+  });
+});
+
+describe('operators overview: owners without groups get the default groups', () => {
+  let server: TestServer;
+  let admin: TestUser;
+  const tag = `ovd${Date.now().toString(36)}`;
+  const defaultGroup = `${tag}-standard`;
+
+  beforeAll(async () => {
+    server = await startTestServer({ QUOTA__DEFAULT_GROUPS: defaultGroup });
+    admin = await createTestUser(server, { admin: true });
+  });
+  afterAll(() => server?.close());
+
+  const listed = async (name: string): Promise<Item> => {
+    const response = await server.request(`/admin/quota/usage?q=${name}`, { auth: { token: admin.token } });
+    expect(response.status).toBe(200);
+    return response.body.find((item: Item) => item.owner.name === name);
+  };
+
+  it('lists the existing DEFAULT_GROUPS, evaluated like GET /user/quota/check, for owners storing something and owners storing nothing', async () => {
+    const idle = await createTestUser(server, { name: `${tag}idle` });
+    const uploader = await createTestUser(server, { name: `${tag}up` });
+    await uploadGenericPackage({ url: server.url, token: uploader.token, owner: uploader.name }, 'p', '1.0.0', 'p.bin', randomBytes(100));
+    await eventually(async () => expect((await listed(uploader.name)).subjects['size:all']).toBe(100));
+    // The default group does not exist yet: no group applies.
+    expect(await listed(idle.name)).toMatchObject({ groups: [], over_quota: false });
+
+    // It appears, with a 50-byte rule: the uploader follows through the quota outbox, the idle owner through the pass the server runs at start.
+    const created = await server.request('/admin/quota/groups', {
+      method: 'POST',
+      body: { name: defaultGroup, rules: [{ name: `${tag}-50b`, limit: 50, subjects: ['size:all'] }] },
+      auth: { token: admin.token },
+    });
+    expect(created.status).toBe(201);
+    await eventually(async () => expect(await listed(uploader.name)).toMatchObject({ groups: [defaultGroup], over_quota: true }));
+    // The same answer as the check: true means over quota.
+    expect((await server.request('/user/quota/check?subject=size:all', { auth: { token: uploader.token } })).body).toBe(true);
+    await server.app.get(QuotaSummaries, { strict: false }).refreshIdleOwners();
+    expect(await listed(idle.name)).toMatchObject({ groups: [defaultGroup], over_quota: false });
+
+    // A new owner is listed with them at once.
+    const newcomer = await createTestUser(server, { name: `${tag}new` });
+    expect(await listed(newcomer.name)).toMatchObject({ groups: [defaultGroup], over_quota: false });
   });
 });

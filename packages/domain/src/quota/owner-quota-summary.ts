@@ -83,6 +83,13 @@ export abstract class OwnerQuotaSummaryStore {
   abstract ledgerUsageOf(ownerIds: readonly number[]): Promise<Map<number, QuotaUsage>>;
   /** Names of the groups assigned to each of these owners, in name order (owners with none are left out). */
   abstract assignedGroupNamesOf(ownerIds: readonly number[]): Promise<Map<number, string[]>>;
+  /**
+   * Writes the same figures (zero usage, these groups and flag) for every
+   * owner that has no group assigned and no ledger row: all such owners have
+   * the same summary, which only the default groups and total decide. One
+   * statement, touching only rows that differ.
+   */
+  abstract writeForIdleOwners(groups: readonly string[], overQuota: boolean): Promise<number>;
   /** Up to `limit` owners whose summary was never refreshed (new owners, and every owner after the upgrade), ascending. */
   abstract neverRefreshed(limit: number): Promise<number[]>;
 }

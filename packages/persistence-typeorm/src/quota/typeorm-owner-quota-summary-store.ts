@@ -83,6 +83,26 @@ export class TypeOrmOwnerQuotaSummaryStore extends OwnerQuotaSummaryStore {
     });
   }
 
+  async writeForIdleOwners(groups: readonly string[], overQuota: boolean): Promise<number> {
+    return this.inTransaction(async (manager) => {
+      await manager.query(`SELECT kind FROM owner_quota_summary_total ORDER BY kind, over_quota${rowLockClause(manager)}`);
+      const p = parameterMarkers(manager);
+      const over = overQuota ? 'TRUE' : 'FALSE';
+      const zero = SUBJECT_COLUMNS.map((c) => `${c} <> 0`).join(' OR ');
+      // Through the transaction's runner, asking for the result structure: it says how many rows changed on both engines.
+      const result = await manager.queryRunner!.query(
+        `UPDATE owner_quota_summary SET ${SUBJECT_COLUMNS.map((c) => `${c} = 0`).join(', ')}, over_quota = ${over}, ` +
+          `groups = ${p(1)}, refreshed_at = ${p(2)} ` +
+          'WHERE NOT EXISTS (SELECT 1 FROM quota_group_owner a WHERE a.owner_id = owner_quota_summary.owner_id) ' +
+          'AND NOT EXISTS (SELECT 1 FROM owner_quota_usage u WHERE u.owner_id = owner_quota_summary.owner_id) ' +
+          `AND (groups <> ${p(1)} OR over_quota <> ${over} OR refreshed_at IS NULL OR ${zero})`,
+        [JSON.stringify(groups), Date.now()],
+        true,
+      );
+      return result.affected ?? 0;
+    });
+  }
+
   async ledgerUsageOf(ownerIds: readonly number[]): Promise<Map<number, QuotaUsage>> {
     const usage = new Map<number, QuotaUsage>();
     if (ownerIds.length === 0) return usage;

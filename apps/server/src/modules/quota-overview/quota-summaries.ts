@@ -133,12 +133,29 @@ export class QuotaSummaries implements OnApplicationBootstrap, OnModuleDestroy {
     return refreshed;
   }
 
+  /**
+   * Owners with no group assigned and nothing in the ledger all have the same
+   * summary, decided by `[quota] DEFAULT_GROUPS` and `[quota.default] TOTAL`
+   * alone: written in one statement. The outbox enqueues only owners with
+   * ledger rows when the defaults change, so the start-up pass does this for
+   * the others (a changed DEFAULT_GROUPS is read at start).
+   */
+  async refreshIdleOwners(): Promise<number> {
+    const figures = this.evaluate(finderOf(await this.limits.listGroups()), 0, QuotaUsage.NONE, []);
+    return this.store.writeForIdleOwners(figures.groups, figures.overQuota);
+  }
+
   /** The start-up pass runs in the background: an upgraded instance serves at once and its overview is right a moment later. */
   onApplicationBootstrap(): void {
-    this.startUpPass = this.refreshNeverRefreshed().then(
+    this.startUpPass = this.startUp().then(
       (count) => void (count > 0 && this.logger.log(`quota overview: ${count} owners brought up to date`)),
       (error: unknown) => this.logger.warn(`quota overview: start-up pass stopped: ${(error as Error)?.message ?? error}`),
     );
+  }
+
+  private async startUp(): Promise<number> {
+    const idle = await this.refreshIdleOwners();
+    return idle + (await this.refreshNeverRefreshed());
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -152,21 +169,31 @@ export class QuotaSummaries implements OnApplicationBootstrap, OnModuleDestroy {
       this.store.assignedGroupNamesOf(ownerIds),
       this.limits.listGroups(),
     ]);
-    const byName = new Map(groups.map((group) => [group.name.toLowerCase(), group]));
-    const find = (name: string) => byName.get(name.toLowerCase());
-    const defaults = { defaultGroups: this.config.quota.defaultGroups, defaultTotal: this.config.quota.defaultTotal };
-    const figures: OwnerQuotaFigures[] = ownerIds.map((ownerId) => {
-      const own = (assigned.get(ownerId) ?? []).map(find).filter((group): group is QuotaGroup => group !== undefined);
-      const effective = effectiveGroups(own, defaults, find);
-      return ownerQuotaFigures(
-        ownerId,
-        usage.get(ownerId) ?? QuotaUsage.NONE,
-        effective,
-        groupsToEvaluate(effective, defaults.defaultTotal),
-      );
-    });
+    const find = finderOf(groups);
+    const figures = ownerIds.map((ownerId) =>
+      this.evaluate(find, ownerId, usage.get(ownerId) ?? QuotaUsage.NONE, assigned.get(ownerId) ?? []),
+    );
     await this.store.write(figures);
   }
+
+  /** One owner's figures from its usage and assigned group names, among the groups there are: the domain's rules, as QuotaEngine's. */
+  private evaluate(
+    find: (name: string) => QuotaGroup | undefined,
+    ownerId: number,
+    usage: QuotaUsage,
+    assignedNames: readonly string[],
+  ): OwnerQuotaFigures {
+    const defaults = { defaultGroups: this.config.quota.defaultGroups, defaultTotal: this.config.quota.defaultTotal };
+    const assigned = assignedNames.map(find).filter((group): group is QuotaGroup => group !== undefined);
+    const effective = effectiveGroups(assigned, defaults, find);
+    return ownerQuotaFigures(ownerId, usage, effective, groupsToEvaluate(effective, defaults.defaultTotal));
+  }
+}
+
+/** Looks groups up by name, as the limit store does (names are unique regardless of case). */
+function finderOf(groups: readonly QuotaGroup[]): (name: string) => QuotaGroup | undefined {
+  const byName = new Map(groups.map((group) => [group.name.toLowerCase(), group]));
+  return (name) => byName.get(name.toLowerCase());
 }
 
 /** Each subject with its leaves, worked out once: a page computes this for every item. */
