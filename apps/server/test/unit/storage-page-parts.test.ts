@@ -1,6 +1,8 @@
 import { humanPercent, humanSize } from '../../src/modules/storage-page/human-size';
 import { usageChartSection } from '../../src/modules/storage-page/usage-chart';
-import { DEFAULT_LANDING, safeRedirectTarget } from '../../src/modules/web-sessions/safe-redirect';
+import { DEFAULT_LANDING, loginUrlFor, safeRedirectTarget } from '../../src/modules/web-sessions/safe-redirect';
+import { signInPage } from '../../src/modules/web-sessions/sign-in-page';
+import { basePathOf, renderWebPage } from '../../src/modules/web-sessions/web-page';
 import { WebSigner } from '../../src/modules/web-sessions/session-secrets';
 
 describe('human sizes (IEC)', () => {
@@ -73,5 +75,27 @@ describe('usage chart', () => {
     expect(html).toContain('data-points="3"');
     const d = /class="line" d="([^"]+)"/.exec(html)![1];
     expect(d).toBe('M64 208 L387.6 112 L704 16');
+  });
+});
+
+describe('Bellows under a sub-path of its domain (ROOT_URL https://example.com/forge/)', () => {
+  const base = basePathOf('https://example.com/forge/');
+
+  it('starts every link, form action and redirect with the path', () => {
+    expect(base).toBe('/forge');
+    expect(basePathOf('http://localhost:3000/')).toBe('');
+    const page = renderWebPage({ base, title: 't', main: '', signedIn: { userName: 'ada', csrfToken: 'c' } });
+    expect(page).toContain('href="/forge/assets/bellows-web.css"');
+    expect(page).toContain('action="/forge/user/logout"');
+    expect(signInPage({ base, csrf: 'c', redirectTo: '/forge/user/settings/storage' })).toContain('action="/forge/user/login"');
+    expect(loginUrlFor('/user/settings/storage', base)).toBe('/forge/user/login?redirect_to=%2Fforge%2Fuser%2Fsettings%2Fstorage');
+    expect(safeRedirectTarget('//evil.example', base)).toBe('/forge/user/settings/storage');
+    expect(safeRedirectTarget('/forge/org/acme/settings/storage', base)).toBe('/forge/org/acme/settings/storage');
+  });
+
+  it('escapes what the sign-in form echoes', () => {
+    const page = signInPage({ base: '', csrf: '"><script>', redirectTo: '/x"><script>', login: '<b>ada</b>', error: '<img src=x>' });
+    expect(page).not.toMatch(/<script>|<b>|<img/);
+    expect(page).toContain('&lt;b&gt;ada&lt;/b&gt;');
   });
 });

@@ -8,6 +8,7 @@ export function adminStoragePage(
   totals: QuotaInstanceTotals,
   top: { total: number; items: readonly OwnerQuotaSummary[] },
   signedIn: SignedInHeader,
+  base: string,
 ): string {
   const subjectRows = QUOTA_SUBJECTS.filter((s) => s !== 'size:wiki')
     .map(
@@ -21,7 +22,7 @@ export function adminStoragePage(
     .map((owner, i) => {
       const name =
         owner.type === 'org'
-          ? `<a href="/org/${encodeURIComponent(owner.name)}/settings/storage">${escapeHtml(owner.name)}</a>`
+          ? `<a href="${escapeHtml(base)}/org/${encodeURIComponent(owner.name)}/settings/storage">${escapeHtml(owner.name)}</a>`
           : escapeHtml(owner.name);
       return `<tr data-owner="${escapeHtml(owner.name)}"><td>${i + 1}</td><td>${name} <span class="muted">${
         owner.type === 'org' ? 'organization' : 'user'
@@ -31,6 +32,7 @@ export function adminStoragePage(
     })
     .join('\n');
   return renderWebPage({
+    base,
     title: 'Instance storage',
     signedIn,
     main: `<h1>Instance storage</h1>

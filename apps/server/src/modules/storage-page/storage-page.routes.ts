@@ -41,7 +41,7 @@ export class StoragePageRoutes implements OnModuleInit {
     // Like the quota API, the pages are absent when quota is off (`[quota] ENABLED = false`): 404.
     if (!this.config.quota.enabled) return;
     mountRawRoutes(this.adapterHost, (scope) => {
-      scope.setErrorHandler((error, request, reply) => sendWebError(error, request, reply));
+      scope.setErrorHandler((error, request, reply) => sendWebError(error, request, reply, this.sessions.base));
       this.mount(scope);
     });
   }
@@ -56,7 +56,7 @@ export class StoragePageRoutes implements OnModuleInit {
     const viewer = await this.viewerOr303(request, reply);
     if (!viewer) return;
     const report = await this.reports.reportOf(viewer.user, viewer.user);
-    sendPage(reply, ownerStoragePage(report, viewer.header));
+    sendPage(reply, ownerStoragePage(report, viewer.header, this.sessions.base));
   }
 
   private async orgPage(request: FastifyRequest<{ Params: { org: string } }>, reply: FastifyReply): Promise<void> {
@@ -66,7 +66,7 @@ export class StoragePageRoutes implements OnModuleInit {
     // Members who may see the organization but not manage it get 404 too: the page is private to its owners.
     if (!org || org.kind !== 'organization' || !(await this.orgs.mayManage(org, viewer.user))) throw notFound();
     const report = await this.reports.reportOf(org, viewer.user);
-    sendPage(reply, ownerStoragePage(report, viewer.header));
+    sendPage(reply, ownerStoragePage(report, viewer.header, this.sessions.base));
   }
 
   private async adminPage(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -77,14 +77,14 @@ export class StoragePageRoutes implements OnModuleInit {
       this.summaries.instanceTotals(),
       this.summaries.list({ sort: 'size:all', order: 'desc', page: 1, limit: ADMIN_TOP_OWNERS }),
     ]);
-    sendPage(reply, adminStoragePage(totals, top, viewer.header));
+    sendPage(reply, adminStoragePage(totals, top, viewer.header, this.sessions.base));
   }
 
   /** The signed-in viewer, or undefined after answering 303 to the sign-in form (which comes back here). */
   private async viewerOr303(request: FastifyRequest, reply: FastifyReply): Promise<{ user: Owner; header: SignedInHeader } | undefined> {
     const signedIn = await this.sessions.signedIn(request);
     if (!signedIn) {
-      reply.status(303).header('cache-control', 'no-store').header('location', loginUrlFor(request.url)).send();
+      reply.status(303).header('cache-control', 'no-store').header('location', loginUrlFor(request.url, this.sessions.base)).send();
       return undefined;
     }
     return { user: signedIn.user, header: { userName: signedIn.user.name, csrfToken: this.sessions.csrfTokenOf(signedIn) } };

@@ -6,9 +6,10 @@ import { usageByKindSection } from './usage-by-kind';
 import { usageChartSection } from './usage-chart';
 
 /** An owner's storage page: limits, what is stored, the biggest items, the last 90 days. */
-export function ownerStoragePage(report: OwnerStorageReport, signedIn: SignedInHeader): string {
+export function ownerStoragePage(report: OwnerStorageReport, signedIn: SignedInHeader, base: string): string {
   const whose = report.owner.kind === 'organization' ? `Storage of ${report.owner.name}` : 'Your storage';
   return renderWebPage({
+    base,
     title: whose,
     signedIn,
     main: `<h1>${escapeHtml(whose)}</h1>

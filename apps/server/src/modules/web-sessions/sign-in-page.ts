@@ -5,6 +5,8 @@ export const LOGIN_PATH = '/user/login';
 
 /** What the sign-in form shows: its first step (name and password), or its second (the one-time code). */
 export interface SignInForm {
+  /** ROOT_URL's path (see basePathOf). */
+  base: string;
   /** The double-submitted CSRF value of this browser (see WebSignInRoutes). */
   csrf: string;
   redirectTo: string;
@@ -34,10 +36,11 @@ export function signInPage(form: SignInForm): string {
 <label for="password">Password</label>
 <input type="password" id="password" name="password" autocomplete="current-password" required${form.login ? ' autofocus' : ''}>`;
   return renderWebPage({
+    base: form.base,
     title: 'Sign in',
     main: `<h1>Sign in</h1>
 ${error}
-<form method="post" action="${LOGIN_PATH}">
+<form method="post" action="${escapeHtml(form.base + LOGIN_PATH)}">
 ${hidden('_csrf', form.csrf)}
 ${hidden('redirect_to', form.redirectTo)}
 ${fields}

@@ -9,7 +9,7 @@ const logger = new Logger('WebPages');
 export class WebPageError extends HttpException {}
 
 /** A web route's error as an HTML page: its status and message, or 500 with nothing of the cause. */
-export function sendWebError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+export function sendWebError(error: unknown, request: FastifyRequest, reply: FastifyReply, base: string): void {
   if (reply.sent || reply.raw.headersSent) return void reply.raw.destroy();
   let status = 500;
   let message = 'Something went wrong on our side.';
@@ -29,5 +29,5 @@ export function sendWebError(error: unknown, request: FastifyRequest, reply: Fas
   reply
     .status(status)
     .headers(WEB_PAGE_HEADERS)
-    .send(renderWebPage({ title, main: `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(message)}</p>` }));
+    .send(renderWebPage({ base, title, main: `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(message)}</p>` }));
 }

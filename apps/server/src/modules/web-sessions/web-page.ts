@@ -8,6 +8,8 @@ export interface SignedInHeader {
 }
 
 export interface WebPageParts {
+  /** ROOT_URL's path (see basePathOf): what the page's own links start with. */
+  base: string;
   title: string;
   /** The page's content, inside `<main>`: already escaped HTML. */
   main: string;
@@ -29,13 +31,13 @@ export function renderWebPage(parts: WebPageParts): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(parts.title)} · Bellows</title>
-<link rel="stylesheet" href="${STYLESHEET_PATH}">
+<link rel="stylesheet" href="${escapeHtml(parts.base + STYLESHEET_PATH)}">
 </head>
 <body>
 <a class="skip-link" href="#main">Skip to content</a>
 <header class="site">
-<a class="brand" href="/user/settings/storage">Bellows</a>
-${parts.signedIn ? signedInHeader(parts.signedIn) : ''}
+<a class="brand" href="${escapeHtml(parts.base)}/user/settings/storage">Bellows</a>
+${parts.signedIn ? signedInHeader(parts.signedIn, parts.base) : ''}
 </header>
 <main id="main" tabindex="-1">
 ${parts.main}
@@ -45,9 +47,9 @@ ${parts.main}
 `;
 }
 
-function signedInHeader(signedIn: SignedInHeader): string {
+function signedInHeader(signedIn: SignedInHeader, base: string): string {
   return `<div>Signed in as <strong>${escapeHtml(signedIn.userName)}</strong> ·
-<form method="post" action="${LOGOUT_PATH}"><input type="hidden" name="_csrf" value="${escapeHtml(signedIn.csrfToken)}"><button type="submit" class="link">Sign out</button></form></div>`;
+<form method="post" action="${escapeHtml(base + LOGOUT_PATH)}"><input type="hidden" name="_csrf" value="${escapeHtml(signedIn.csrfToken)}"><button type="submit" class="link">Sign out</button></form></div>`;
 }
 
 /**
@@ -63,6 +65,16 @@ export const WEB_PAGE_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy':
     "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
 };
+
+/**
+ * ROOT_URL's path without its trailing slash: '' when Bellows is at a domain's
+ * root, `/forge` for `https://example.com/forge/`. The routes are served at
+ * '/' either way (the proxy in front strips the path); the links, form
+ * actions and redirects a browser follows start with it.
+ */
+export function basePathOf(rootUrl: string): string {
+  return new URL(rootUrl).pathname.replace(/\/+$/, '');
+}
 
 /** Text made safe for HTML content and attribute values (double- or single-quoted). */
 export function escapeHtml(text: string): string {

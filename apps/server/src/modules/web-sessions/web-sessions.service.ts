@@ -6,6 +6,7 @@ import { CONFIG } from '../../app/tokens';
 import { BellowsConfig } from '../../config';
 import { SessionSettings } from '../../config/session-settings';
 import { newSessionToken, sessionIdOf, WebSigner } from './session-secrets';
+import { basePathOf } from './web-page';
 import { WebSessionStore } from './web-session-store';
 
 /** A browser signed in: the user, and the session's token (what its CSRF token is made from). */
@@ -24,6 +25,8 @@ export interface WebSignedIn {
 @Injectable()
 export class WebSessions {
   readonly signer: WebSigner;
+  /** ROOT_URL's path, what the pages' links start with (see basePathOf). */
+  readonly base: string;
   private readonly settings: SessionSettings;
 
   constructor(
@@ -33,6 +36,7 @@ export class WebSessions {
   ) {
     this.signer = new WebSigner(config.security.secretKey);
     this.settings = config.session;
+    this.base = basePathOf(config.server.rootUrl);
   }
 
   /** Starts a session for the user; answers the Set-Cookie value carrying its token. */

@@ -52,7 +52,7 @@ export class WebSignInRoutes implements OnModuleInit {
       scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_r, body, done) =>
         done(null, Object.fromEntries(new URLSearchParams(body.toString()))),
       );
-      scope.setErrorHandler((error, request, reply) => sendWebError(error, request, reply));
+      scope.setErrorHandler((error, request, reply) => sendWebError(error, request, reply, this.sessions.base));
       this.mount(scope);
     });
   }
@@ -67,14 +67,14 @@ export class WebSignInRoutes implements OnModuleInit {
   }
 
   private async showForm(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const redirectTo = safeRedirectTarget(fieldsOf(request.query).redirect_to);
+    const redirectTo = safeRedirectTarget(fieldsOf(request.query).redirect_to, this.sessions.base);
     if (await this.sessions.signedIn(request)) return void reply.status(303).header('location', redirectTo).send();
     this.sendForm(request, reply, 200, { redirectTo });
   }
 
   private async signIn(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const fields = fieldsOf(request.body);
-    const redirectTo = safeRedirectTarget(fields.redirect_to);
+    const redirectTo = safeRedirectTarget(fields.redirect_to, this.sessions.base);
     const csrf = cookiesOf(request)[LOGIN_CSRF_COOKIE];
     if (!csrf || fields._csrf !== csrf) {
       return this.sendForm(request, reply, 403, {
@@ -137,24 +137,32 @@ export class WebSignInRoutes implements OnModuleInit {
   /** Sign-out needs the session's CSRF token: a cross-site post cannot end (or probe) a session. */
   private async signOut(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const signedIn = await this.sessions.signedIn(request);
-    if (!signedIn) return void reply.status(303).header('location', LOGIN_PATH).send();
+    if (!signedIn)
+      return void reply
+        .status(303)
+        .header('location', this.sessions.base + LOGIN_PATH)
+        .send();
     if (!this.sessions.signer.csrfTokenMatches(signedIn.token, fieldsOf(request.body)._csrf)) {
       throw Object.assign(new Error('The sign-out was not sent from this site (missing or wrong CSRF token); you are still signed in.'), {
         statusCode: 403,
       });
     }
     const cleared = await this.sessions.end(signedIn.token);
-    reply.status(303).header('set-cookie', cleared).header('location', LOGIN_PATH).send();
+    reply
+      .status(303)
+      .header('set-cookie', cleared)
+      .header('location', this.sessions.base + LOGIN_PATH)
+      .send();
   }
 
   /** The form, with this browser's CSRF cookie (kept while it lasts, else a new one). */
-  private sendForm(request: FastifyRequest, reply: FastifyReply, status: number, form: Omit<SignInForm, 'csrf'>): void {
+  private sendForm(request: FastifyRequest, reply: FastifyReply, status: number, form: Omit<SignInForm, 'csrf' | 'base'>): void {
     const csrf = cookiesOf(request)[LOGIN_CSRF_COOKIE] || newLoginCsrfValue();
     reply
       .status(status)
       .headers(WEB_PAGE_HEADERS)
       .header('set-cookie', this.sessions.cookie(LOGIN_CSRF_COOKIE, csrf, LOGIN_CSRF_LIFETIME_S))
-      .send(signInPage({ ...form, csrf }));
+      .send(signInPage({ ...form, csrf, base: this.sessions.base }));
   }
 }
 
