@@ -7,6 +7,22 @@ const MAX_STATEMENTS = 1000;
 /** Statements that change the connection's state rather than read or write rows are prepared each time. */
 const PREPARED_EACH_TIME = /^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|PRAGMA|VACUUM|ATTACH|DETACH)\b/i;
 
+/** TypeORM's `BEGIN TRANSACTION` (deferred): it takes no lock until the first write. */
+const DEFERRED_BEGIN = /^\s*BEGIN(\s+DEFERRED)?(\s+TRANSACTION)?\s*;?\s*$/i;
+
+/**
+ * Transactions begin IMMEDIATE: they take SQLite's write lock when they
+ * start, waiting (busy timeout) while another process holds it. A deferred
+ * transaction that read first cannot take the lock later once another process
+ * has committed since its read (its snapshot is out of date), and SQLite
+ * answers SQLITE_BUSY at once instead of waiting: `bellows admin …` commands
+ * beside a busy server failed now and then. In this process transactions run
+ * one at a time anyway (TransactionSlots), so nothing here waits longer.
+ */
+function immediate(sql: string): string {
+  return DEFERRED_BEGIN.test(sql) ? 'BEGIN IMMEDIATE TRANSACTION' : sql;
+}
+
 type Callback = (this: sqlite3.RunResult, error: Error | null, rows?: unknown[]) => void;
 
 /**
@@ -27,6 +43,7 @@ export class StatementReusingDatabase extends sqlite3.Database {
   private closing = false;
 
   override all(sql: string, ...args: unknown[]): this {
+    sql = immediate(sql);
     const call = splitCall(args);
     if (!call || this.closing || PREPARED_EACH_TIME.test(sql)) return Reflect.apply(super.all, this, [sql, ...args]) as this;
     this.statement(sql).then(
@@ -37,6 +54,7 @@ export class StatementReusingDatabase extends sqlite3.Database {
   }
 
   override run(sql: string, ...args: unknown[]): this {
+    sql = immediate(sql);
     const call = splitCall(args);
     if (!call || this.closing || PREPARED_EACH_TIME.test(sql)) return Reflect.apply(super.run, this, [sql, ...args]) as this;
     this.statement(sql).then(

@@ -1,0 +1,43 @@
+import { Database } from '../src/database';
+import { createTestDatabase, TestDatabase } from '../src/testing/test-databases';
+import { insertOwner } from './support/quota-fixtures';
+
+/**
+ * Two Database objects over one SQLite file stand for the server and a
+ * `bellows admin …` command beside it. A transaction that read first and
+ * wrote later used to fail with SQLITE_BUSY when the other process committed
+ * in between: SQLite cannot move a read snapshot that is out of date up to a
+ * write lock, and its busy timeout does not wait in that case. Seen as
+ * `bellows admin quota recalculate` failing, now and then, while the server's
+ * quota worker wrote. A write transaction must wait its turn instead.
+ */
+describe('write transactions of two processes on one SQLite file', () => {
+  let testDb: TestDatabase;
+  let server: Database;
+  let command: Database;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase('sqlite3');
+    server = await Database.open(testDb.options);
+    command = await Database.open(testDb.options);
+  });
+  afterAll(async () => {
+    await command?.close();
+    await server?.close();
+    await testDb?.drop();
+  });
+
+  it('a transaction that reads, then writes after the other process committed, waits and commits; so does the other', async () => {
+    const owner = await insertOwner(server);
+    let otherWrite: Promise<unknown> | undefined;
+    await command.transaction(async (tx) => {
+      await tx.owners.findById(owner.id); // a read: the snapshot starts here
+      otherWrite = server.owners.update(owner.id, { fullName: 'written by the server' });
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the server's write commits now, when it can
+      await tx.owners.update(owner.id, { description: 'written by the command' });
+    });
+    await otherWrite;
+    const stored = await server.owners.findById(owner.id);
+    expect(stored).toMatchObject({ fullName: 'written by the server', description: 'written by the command' });
+  });
+});
