@@ -55,6 +55,9 @@ export class PrometheusMetrics {
     ];
     fastify.addHook('onResponse', requests.onResponse);
     const perOwner = perOwnerQuota ? new OwnerQuotaExposition(this.summaries) : undefined;
+    if (perOwner && token === '') {
+      this.logger.warn('[metrics] PER_OWNER_QUOTA without a TOKEN: anyone who reaches /metrics sees every owner name, private ones too');
+    }
     fastify.get(METRICS_PATH, (request, reply) => this.answer(request, reply, token, () => this.scrape(registry, steps, perOwner)));
   }
 
