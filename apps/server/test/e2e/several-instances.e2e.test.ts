@@ -252,7 +252,7 @@ describeOnPostgres('several instances on one PostgreSQL database', () => {
       ids.push(await uploadArtifact(i % 2 ? { ...run, twirp: run.twirp.replace(a.url, b.url) } : run, `dist-${i}`, randomBytes(3000)));
     // Two of them are past their retention; the hourly job has not come by yet.
     await db!.dataSource.getRepository(ActionArtifactEntity).update(ids.slice(0, 2), { expiresAt: new Date(Date.now() - 1000) });
-    for (const name of ['cleanup_actions', 'delete_temporary_files']) {
+    for (const name of ['cleanup_actions', 'delete_temporary_files', 'quota_usage_snapshot']) {
       const before = await cronTask(a, name);
       expect(await cronTask(b, name)).toEqual(before); // one shared history
       await Promise.all(both().map((client) => call(client, `api/v1/admin/cron/${name}`, { method: 'POST' })));
