@@ -88,6 +88,7 @@ describe('{ROOT_URL}metrics', () => {
         const response = await fetch(`${server.url}metrics`, { headers: authorization ? { authorization } : {} });
         expect({ authorization, status: response.status }).toEqual({ authorization, status: 401 });
         expect((await response.text()).trim()).toBe('');
+        expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       }
       expect((await fetch(`${server.url}metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
     });

@@ -23,8 +23,8 @@ export const METRICS_PATH = '/metrics';
  * (not prom-client's global one, so several servers in one process, as in
  * the tests, keep apart), the process metrics prom-client gathers (CPU,
  * memory, event loop, GC, as Forgejo's Go runtime ones), requests by route,
- * the quota, webhook and recount series, and object counts. When disabled nothing is
- * registered: no route (404), no hook on requests, no timers.
+ * the quota, webhook and recount series, and object counts. When disabled
+ * nothing is registered: no route (404), no hook on requests, no timers.
  */
 @Injectable()
 export class PrometheusMetrics {
@@ -62,9 +62,9 @@ export class PrometheusMetrics {
   }
 
   private async answer(request: FastifyRequest, reply: FastifyReply, token: string, scrape: () => Promise<string>): Promise<void> {
-    // Forgejo answers a missing or wrong token with an empty 401, nothing more.
+    // Forgejo answers a missing or wrong token with an empty 401 (Go's http.Error), nothing more.
     if (!metricsAccessAllowed(token, request.headers.authorization)) {
-      await reply.code(401).type('text/plain; charset=utf-8').send('\n');
+      await reply.code(401).type('text/plain; charset=utf-8').header('x-content-type-options', 'nosniff').send('\n');
       return;
     }
     try {
