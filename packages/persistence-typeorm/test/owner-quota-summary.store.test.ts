@@ -156,6 +156,35 @@ describeEachEngine('owner quota summaries', (ctx) => {
     expect([names.get(a.id), names.has(b.id)]).toEqual([[`alpha${seq}`, `Zeta${seq}`], false]);
   });
 
+  it('refreshes from the ledger and assignments it reads after waiting for any other writer, so it writes what committed before it', async () => {
+    const { db } = ctx();
+    const owner = await ownerTagged(db, 'rf');
+    await db.dataSource.query(`INSERT INTO owner_quota_usage (owner_id, bucket, stripe, bytes) VALUES (${owner.id}, 'packages', 0, 10)`);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    // Another writer holds the totals (as a refresh does) while it changes the ledger, and commits later.
+    const other = db.transaction(async (tx) => {
+      await tx.ownerQuotaSummaries.write([figures(owner.id, { packages: 10 })]);
+      locked();
+      await held;
+      await tx.repositories.insert({ ownerId: owner.id, name: `rf${seq++}`, gitSize: 5 });
+    });
+    await lockTaken;
+    const seen: number[] = [];
+    const refresh = db.ownerQuotaSummaries.refresh([owner.id], (ledger, assigned) => {
+      seen.push(ledger.get(owner.id)?.bytesFor(['size:all']) ?? -1);
+      return [{ ownerId: owner.id, usage: ledger.get(owner.id)!, groups: assigned.get(owner.id) ?? [], overQuota: false }];
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    await Promise.all([other, refresh]);
+    expect(seen).toEqual([15]);
+    const { items } = await db.ownerQuotaSummaries.page({ sort: 'size:all', order: 'desc', nameContains: owner.name, offset: 0, limit: 1 });
+    expect(items[0].usage.toJSON()).toMatchObject({ packages: 10, 'repos:public': 5 });
+  });
+
   it('writes the same figures for every owner with no group and no ledger row, touching only rows that differ', async () => {
     const { db } = ctx();
     const [idle, assigned, storing] = [await ownerTagged(db, 'idle'), await ownerTagged(db, 'idle'), await ownerTagged(db, 'idle')];

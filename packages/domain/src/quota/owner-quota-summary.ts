@@ -75,6 +75,16 @@ export interface OwnerQuotaTotals {
 export abstract class OwnerQuotaSummaryStore {
   /** Overwrites the summaries of these owners in one transaction (owners gone meanwhile are skipped) and marks them refreshed. */
   abstract write(figures: readonly OwnerQuotaFigures[]): Promise<void>;
+  /**
+   * Refreshes these owners' summaries in one transaction that first waits for
+   * any other refresh, then reads their ledger figures and assigned group
+   * names, and writes what `evaluate` makes of them: of two refreshes of an
+   * owner, the one written last read the newer figures.
+   */
+  abstract refresh(
+    ownerIds: readonly number[],
+    evaluate: (ledger: Map<number, QuotaUsage>, assigned: Map<number, string[]>) => OwnerQuotaFigures[],
+  ): Promise<void>;
   /** One page of the summaries matching the filter, and how many match. */
   abstract page(filter: OwnerQuotaSummaryFilter): Promise<{ total: number; items: StoredOwnerQuotaSummary[] }>;
   /** Sums over every summary. */

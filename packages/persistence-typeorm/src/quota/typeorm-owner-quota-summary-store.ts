@@ -63,29 +63,28 @@ export class TypeOrmOwnerQuotaSummaryStore extends OwnerQuotaSummaryStore {
   async write(figures: readonly OwnerQuotaFigures[]): Promise<void> {
     if (figures.length === 0) return;
     await this.inTransaction(async (manager) => {
-      // The triggers move the (kind, over_quota) totals: take all four in key order first, so two writers never deadlock on them.
-      await manager.query(`SELECT kind FROM owner_quota_summary_total ORDER BY kind, over_quota${rowLockClause(manager)}`);
-      const p = parameterMarkers(manager);
-      const columns = [...SUBJECT_COLUMNS, 'over_quota', 'groups', 'refreshed_at'];
-      // Selected from owner, so an owner deleted since its figures were read gets no row back.
-      const sql =
-        `INSERT INTO owner_quota_summary (owner_id, kind, ${columns.join(', ')}) ` +
-        `SELECT o.id, o.kind, ${columns.map((_, i) => p(i + 2)).join(', ')} FROM owner o WHERE o.id = ${p(1)} ` +
-        `ON CONFLICT (owner_id) DO UPDATE SET ${columns.map((c) => `${c} = excluded.${c}`).join(', ')}`;
-      const now = Date.now();
-      const postgres = manager.connection.options.type === 'postgres';
-      for (const f of figures) {
-        const bytes = SUMMARY_SUBJECTS.map((subject) => f.usage.bytesFor([subject]));
-        // SQLite stores booleans as 0/1; PostgreSQL wants a boolean.
-        const over = postgres ? f.overQuota : f.overQuota ? 1 : 0;
-        await manager.query(sql, [f.ownerId, ...bytes, over, JSON.stringify(f.groups), now]);
-      }
+      await lockTotals(manager);
+      await upsertRows(manager, figures);
+    });
+  }
+
+  async refresh(
+    ownerIds: readonly number[],
+    evaluate: (ledger: Map<number, QuotaUsage>, assigned: Map<number, string[]>) => OwnerQuotaFigures[],
+  ): Promise<void> {
+    if (ownerIds.length === 0) return;
+    await this.inTransaction(async (manager) => {
+      await lockTotals(manager);
+      // Read after the lock: a refresh that waited for another sees everything committed before it, so the last written is the newest.
+      const inside = new TypeOrmOwnerQuotaSummaryStore(manager, (work) => work(manager));
+      const [ledger, assigned] = [await inside.ledgerUsageOf(ownerIds), await inside.assignedGroupNamesOf(ownerIds)];
+      await upsertRows(manager, evaluate(ledger, assigned));
     });
   }
 
   async writeForIdleOwners(groups: readonly string[], overQuota: boolean): Promise<number> {
     return this.inTransaction(async (manager) => {
-      await manager.query(`SELECT kind FROM owner_quota_summary_total ORDER BY kind, over_quota${rowLockClause(manager)}`);
+      await lockTotals(manager);
       const p = parameterMarkers(manager);
       const over = overQuota ? 'TRUE' : 'FALSE';
       const zero = SUBJECT_COLUMNS.map((c) => `${c} <> 0`).join(' OR ');
@@ -231,4 +230,31 @@ function usageOf(row: Row, columnOf: (bucket: UsageBucket) => string): QuotaUsag
       number
     >,
   );
+}
+
+/**
+ * The triggers move the (kind, over_quota) totals: every writer takes all four
+ * rows, in key order, before it writes a summary, so two writers never deadlock
+ * on them (and refreshes run one at a time on PostgreSQL).
+ */
+async function lockTotals(manager: EntityManager): Promise<void> {
+  await manager.query(`SELECT kind FROM owner_quota_summary_total ORDER BY kind, over_quota${rowLockClause(manager)}`);
+}
+
+/** Overwrites the summaries by id; selected from owner, so an owner deleted since its figures were read gets no row back. */
+async function upsertRows(manager: EntityManager, figures: readonly OwnerQuotaFigures[]): Promise<void> {
+  const p = parameterMarkers(manager);
+  const columns = [...SUBJECT_COLUMNS, 'over_quota', 'groups', 'refreshed_at'];
+  const sql =
+    `INSERT INTO owner_quota_summary (owner_id, kind, ${columns.join(', ')}) ` +
+    `SELECT o.id, o.kind, ${columns.map((_, i) => p(i + 2)).join(', ')} FROM owner o WHERE o.id = ${p(1)} ` +
+    `ON CONFLICT (owner_id) DO UPDATE SET ${columns.map((c) => `${c} = excluded.${c}`).join(', ')}`;
+  const now = Date.now();
+  const postgres = manager.connection.options.type === 'postgres';
+  for (const f of figures) {
+    const bytes = SUMMARY_SUBJECTS.map((subject) => f.usage.bytesFor([subject]));
+    // SQLite stores booleans as 0/1; PostgreSQL wants a boolean.
+    const over = postgres ? f.overQuota : f.overQuota ? 1 : 0;
+    await manager.query(sql, [f.ownerId, ...bytes, over, JSON.stringify(f.groups), now]);
+  }
 }

@@ -86,7 +86,7 @@ export class QuotaSummaries implements OnApplicationBootstrap, OnModuleDestroy {
    * Brings the rows of these owners up to their ledger figures and groups; the
    * quota worker calls it after each batch. A batch of owners is read at once
    * (their ledger rows, their assignments, the groups) and written in one
-   * transaction; the evaluation is the domain's, as QuotaEngine's.
+   * transaction, which waits for any other refresh before it reads; the evaluation is the domain's, as QuotaEngine's.
    */
   async refresh(ownerIds: readonly number[]): Promise<void> {
     const unique = [...new Set(ownerIds)];
@@ -164,16 +164,10 @@ export class QuotaSummaries implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async refreshBatch(ownerIds: readonly number[]): Promise<void> {
-    const [usage, assigned, groups] = await Promise.all([
-      this.store.ledgerUsageOf(ownerIds),
-      this.store.assignedGroupNamesOf(ownerIds),
-      this.limits.listGroups(),
-    ]);
-    const find = finderOf(groups);
-    const figures = ownerIds.map((ownerId) =>
-      this.evaluate(find, ownerId, usage.get(ownerId) ?? QuotaUsage.NONE, assigned.get(ownerId) ?? []),
+    const find = finderOf(await this.limits.listGroups());
+    await this.store.refresh(ownerIds, (ledger, assigned) =>
+      ownerIds.map((ownerId) => this.evaluate(find, ownerId, ledger.get(ownerId) ?? QuotaUsage.NONE, assigned.get(ownerId) ?? [])),
     );
-    await this.store.write(figures);
   }
 
   /** One owner's figures from its usage and assigned group names, among the groups there are: the domain's rules, as QuotaEngine's. */
