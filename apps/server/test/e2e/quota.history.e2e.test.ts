@@ -3,6 +3,7 @@ import { newOwnerFields, OwnerEntity } from '@bellows/persistence-typeorm';
 import { createTestUser, TestUser } from '../support/fixtures';
 import { ApiClient, attachToIssue, createIssue, createRepository, uploadGenericPackage } from '../support/sized-uploads';
 import { startTestServer, TestServer } from '../support/test-server';
+import { QuotaHistory } from '../../src/modules/quota-history/quota-history.service';
 
 jest.setTimeout(60_000);
 
@@ -195,6 +196,17 @@ describe('quota usage history', () => {
       expect([path, (await server.request(path, as(ada))).status]).toEqual([path, 403]);
       expect([path, (await server.request(path)).status]).toEqual([path, (await server.request('/admin/quota/rules')).status]);
     }
+  });
+
+  it('gives the storage page the same points through QuotaHistory.series and instanceSeries (Dates in, UTC days out)', async () => {
+    const history = server.app.get(QuotaHistory, { strict: false });
+    const range = { from: new Date(Date.now() - 120 * DAY_MS), to: new Date() };
+    const mine = await server.request(`/user/quota/history?from=${dayBefore(120)}&subject=size:assets:packages:all`, as(ada));
+    expect(mine.body.points.length).toBeGreaterThanOrEqual(3);
+    expect(await history.series(ada.user.id, { ...range, subject: 'size:assets:packages:all' })).toEqual(mine.body.points);
+    const instance = await server.request(`/admin/quota/history?from=${dayBefore(120)}`, as(admin));
+    expect(instance.body.points.at(-1).date).toBe(today);
+    expect(await history.instanceSeries({ ...range, subject: 'size:all' })).toEqual(instance.body.points);
   });
 
   it('asks for sign-in as GET /user/quota does: 401 for a bad token, the same answer as /user/quota without one', async () => {
