@@ -1,6 +1,7 @@
 import { Database } from '../src/database';
 import { createTestDatabase, TestDatabase } from '../src/testing/test-databases';
 import { insertOwner } from './support/quota-fixtures';
+import { storeSizedBytes } from './support/sized-fixtures';
 
 /**
  * Two Database objects over one SQLite file stand for the server and a
@@ -39,5 +40,14 @@ describe('write transactions of two processes on one SQLite file', () => {
     await otherWrite;
     const stored = await server.owners.findById(owner.id);
     expect(stored).toMatchObject({ fullName: 'written by the server', description: 'written by the command' });
+  });
+
+  it('the first catch-up forgets what was cached before it: background work (the quota worker) reads before any request does', async () => {
+    const owner = await insertOwner(server);
+    await storeSizedBytes(server, owner.id, { 'repos:public': 500 });
+    expect((await server.quotaUsage.usageOf(owner.id)).bytesIn('repos:public')).toBe(500); // cached, no request has caught up yet
+    await command.dataSource.query(`UPDATE owner_quota_usage SET bytes = 3 WHERE owner_id = ${owner.id}`); // the other process commits
+    await server.catchUp(); // the first request
+    expect((await server.quotaUsage.usageOf(owner.id)).bytesIn('repos:public')).toBe(3);
   });
 });

@@ -84,7 +84,9 @@ export class SqliteOtherWriters {
     try {
       const [row] = await this.dataSource.query('PRAGMA data_version');
       const version = Number(row?.data_version);
-      if (this.lastVersion !== undefined && version !== this.lastVersion) this.versions.raiseEverything();
+      // The first check has nothing to compare with, yet work in the background (the quota worker) may have
+      // cached reads since the database opened, before a commit of another process: forget them once.
+      if (version !== this.lastVersion) this.versions.raiseEverything();
       this.lastVersion = version;
     } catch {
       // Not knowing is treated as a change: the next reads go to the database.
