@@ -260,11 +260,12 @@ describe('storage page (headless Chromium)', () => {
   });
 
   it('never redirects off the site after sign-in (redirect_to)', async () => {
+    // Signing in with the e-mail address as the login, as Basic allows.
     for (const target of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
       const form = await fetch(`${server.url}user/login`);
       const csrf = /name="_csrf" value="([^"]+)"/.exec(await form.text())![1];
       const cookie = form.headers.get('set-cookie')!.split(';')[0];
-      const body = new URLSearchParams({ _csrf: csrf, user_name: ada.name, password: ada.password, redirect_to: target });
+      const body = new URLSearchParams({ _csrf: csrf, user_name: `${ada.name}@example.com`, password: ada.password, redirect_to: target });
       const answer = await fetch(`${server.url}user/login`, { method: 'POST', body, headers: { cookie }, redirect: 'manual' });
       expect(answer.status).toBe(303);
       expect(answer.headers.get('location')).toBe('/user/settings/storage');

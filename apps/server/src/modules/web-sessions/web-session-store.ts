@@ -15,6 +15,6 @@ export abstract class WebSessionStore {
   /** The session, while it has not expired at `now`. */
   abstract findLive(idHash: string, now: Date): Promise<WebSessionRecord | null>;
   abstract delete(idHash: string): Promise<void>;
-  /** Forgets the user's sessions that expired before `now`. */
-  abstract deleteExpiredOf(userId: number, now: Date): Promise<void>;
+  /** Forgets every session expired at `now`. */
+  abstract deleteExpired(now: Date): Promise<void>;
 }

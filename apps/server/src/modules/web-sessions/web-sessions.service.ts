@@ -42,7 +42,7 @@ export class WebSessions {
   /** Starts a session for the user; answers the Set-Cookie value carrying its token. */
   async start(user: Owner, now = new Date()): Promise<string> {
     const token = newSessionToken();
-    await this.store.deleteExpiredOf(user.id, now);
+    await this.store.deleteExpired(now);
     await this.store.create(sessionIdOf(token), {
       userId: user.id,
       createdAt: now,
