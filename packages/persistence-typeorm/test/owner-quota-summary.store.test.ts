@@ -19,7 +19,7 @@ function figures(ownerId: number, bytes: Partial<Record<string, number>>, overQu
 const idsOf = (items: StoredOwnerQuotaSummary[]) => items.map((item) => item.ownerId);
 
 describeEachEngine('owner quota summaries', (ctx) => {
-  it('gives a new owner a zero row, never refreshed, in the transaction that creates it', async () => {
+  it('gives a new owner a zero row, never refreshed, in the transaction that creates it (and marks rows stale again)', async () => {
     const { db } = ctx();
     const owner = await ownerTagged(db, 'fresh');
     expect(await db.ownerQuotaSummaries.neverRefreshed(1000)).toContain(owner.id);
@@ -33,6 +33,9 @@ describeEachEngine('owner quota summaries', (ctx) => {
     expect(items).toEqual([{ ownerId: owner.id, name: owner.name, kind: 'user', usage: QuotaUsage.NONE, groups: [], overQuota: false }]);
     await db.ownerQuotaSummaries.write([figures(owner.id, {})]);
     expect(await db.ownerQuotaSummaries.neverRefreshed(1000)).not.toContain(owner.id);
+    await db.ownerQuotaSummaries.markStale([owner.id]);
+    expect(await db.ownerQuotaSummaries.neverRefreshed(1000)).toContain(owner.id);
+    await db.ownerQuotaSummaries.write([figures(owner.id, {})]);
 
     // A rolled-back creation leaves neither the owner nor its row.
     const name = `rolledback${seq++}`;

@@ -85,6 +85,8 @@ export abstract class OwnerQuotaSummaryStore {
     ownerIds: readonly number[],
     evaluate: (ledger: Map<number, QuotaUsage>, assigned: Map<number, string[]>) => OwnerQuotaFigures[],
   ): Promise<void>;
+  /** Marks these owners' summaries as never refreshed, so the next listing or start refreshes them (after a refresh failed). */
+  abstract markStale(ownerIds: readonly number[]): Promise<void>;
   /** One page of the summaries matching the filter, and how many match. */
   abstract page(filter: OwnerQuotaSummaryFilter): Promise<{ total: number; items: StoredOwnerQuotaSummary[] }>;
   /** Sums over every summary. */

@@ -82,6 +82,16 @@ export class TypeOrmOwnerQuotaSummaryStore extends OwnerQuotaSummaryStore {
     });
   }
 
+  async markStale(ownerIds: readonly number[]): Promise<void> {
+    if (ownerIds.length === 0) return;
+    await this.inTransaction(async (manager) => {
+      await lockTotals(manager);
+      const p = parameterMarkers(manager);
+      const markers = ownerIds.map((_, i) => p(i + 1)).join(', ');
+      await manager.query(`UPDATE owner_quota_summary SET refreshed_at = NULL WHERE owner_id IN (${markers})`, [...ownerIds]);
+    });
+  }
+
   async writeForIdleOwners(groups: readonly string[], overQuota: boolean): Promise<number> {
     return this.inTransaction(async (manager) => {
       await lockTotals(manager);

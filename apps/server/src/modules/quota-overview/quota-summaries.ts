@@ -91,7 +91,17 @@ export class QuotaSummaries implements OnApplicationBootstrap, OnModuleDestroy {
   async refresh(ownerIds: readonly number[]): Promise<void> {
     const unique = [...new Set(ownerIds)];
     for (let start = 0; start < unique.length; start += REFRESH_BATCH) {
-      await this.refreshBatch(unique.slice(start, start + REFRESH_BATCH));
+      const batch = unique.slice(start, start + REFRESH_BATCH);
+      try {
+        await this.refreshBatch(batch);
+      } catch (error) {
+        // Once more (a busy database, a deadlock victim), else leave them for the next read or start: their outbox rows are gone.
+        this.logger.warn(`quota overview: refresh failed, trying again: ${(error as Error)?.message ?? error}`);
+        await this.refreshBatch(batch).catch(async (again: unknown) => {
+          await this.store.markStale(batch).catch(() => undefined);
+          throw again;
+        });
+      }
     }
   }
 
