@@ -21,6 +21,9 @@ import { tokenValueMatches } from './token-secret';
 import { TotpCodeVerdict, TotpSecrets } from './two-factor';
 import { VerifiedPasswords } from './verified-passwords';
 
+/** The 401's message for a wrong login or password (the other refusal is an account that may not sign in). */
+export const WRONG_CREDENTIALS = 'invalid username or password';
+
 /** Timestamps of use are refreshed at most this often, so busy clients do not write on every request. */
 const USAGE_RECORD_INTERVAL_MS = 60_000;
 
@@ -154,7 +157,7 @@ export class Authenticator implements Authenticate {
   async userWithPassword(login: string, password: string): Promise<Owner> {
     const user = await this.findUserByLogin(login);
     if (!user || !user.passwordHash || !(await this.passwords.verify(user.id, password, user.passwordHash))) {
-      throw new UnauthorizedException('invalid username or password');
+      throw new UnauthorizedException(WRONG_CREDENTIALS);
     }
     assertMaySignIn(user);
     return user;

@@ -3,7 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Owner, OwnerStore } from '@bellows/domain';
 import { mountRawRoutes } from '../../http/raw-routes';
-import { Authenticator } from '../auth/authenticator';
+import { Authenticator, WRONG_CREDENTIALS } from '../auth/authenticator';
 import { safeRedirectTarget } from './safe-redirect';
 import { newLoginCsrfValue, WebSigner } from './session-secrets';
 import { LOGIN_PATH, SignInForm, signInPage } from './sign-in-page';
@@ -88,7 +88,7 @@ export class WebSignInRoutes implements OnModuleInit {
       user = await this.authenticator.userWithPassword(fields.user_name ?? '', fields.password ?? '');
     } catch (error) {
       if (!(error instanceof UnauthorizedException)) throw error;
-      const message = error.message === 'invalid username or password' ? 'Wrong username or password.' : 'This account may not sign in.';
+      const message = error.message === WRONG_CREDENTIALS ? 'Wrong username or password.' : 'This account may not sign in.';
       return this.sendForm(request, reply, 401, { redirectTo, login: fields.user_name, error: message });
     }
     if (user.totpEnabled) {
