@@ -281,7 +281,14 @@ export class Database {
   /** Runs `work` in one transaction: all of it is stored, or none of it. */
   transaction<T>(work: (db: Database) => Promise<T>): Promise<T> {
     if (this.manager.queryRunner?.isTransactionActive) return work(this);
-    return this.slots.run(() => this.dataSource.transaction((manager) => work(new Database(this.dataSource, manager, this.slots))));
+    return this.slots.run(async () => {
+      // SQLite: TypeORM has ONE query runner on the one connection, and a `save()` made outside any transaction
+      // opens a transaction of its own on it. Starting ours inside it failed both ("cannot start a transaction
+      // within a transaction"); so wait for it to end. Checked and started in one tick: a save() that comes after
+      // sees ours active and writes inside it instead of starting its own.
+      while (this.implicitTransactionOpen()) await new Promise((resolve) => setTimeout(resolve, 1));
+      return this.dataSource.transaction((manager) => work(new Database(this.dataSource, manager, this.slots)));
+    });
   }
 
   /**
