@@ -28,6 +28,8 @@ export abstract class NotificationStore {
    * (a null comment keeps the thread's comment).
    */
   abstract notify(userIds: readonly number[], event: NotificationEvent): Promise<void>;
+  /** Opens one unread `quota` thread per user about the quota event. */
+  abstract notifyQuota(userIds: readonly number[], quotaEventId: number, at: Date): Promise<void>;
   /** One page of the user's threads matching the filter, most recently updated first, and how many match. */
   abstract list(userId: number, filter: NotificationFilter, skip: number, take: number): Promise<[NotificationThread[], number]>;
   /** How many of the user's threads are unread. */

@@ -30,6 +30,8 @@ export const HOOK_EVENT_TYPES = [
   'release',
   'package',
   'status',
+  // Bellows: an owner's storage crossed a [quota] WARN_AT threshold (owner and system hooks; no repository's).
+  'quota',
 ] as const;
 
 export type HookEventType = (typeof HOOK_EVENT_TYPES)[number];

@@ -24,20 +24,29 @@ export class NotificationEntity implements NotificationThread {
   user?: OwnerEntity;
 
   @Index('ix_notification_repo')
-  @Column({ name: 'repo_id', type: 'integer' })
-  repoId!: number;
+  @Column({ name: 'repo_id', type: 'integer', nullable: true })
+  repoId!: number | null;
 
   @ManyToOne(() => RepositoryEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'repo_id', foreignKeyConstraintName: 'fk_notification_repo' })
   repository?: RepositoryEntity;
 
   @Index('ix_notification_issue')
-  @Column({ name: 'issue_id', type: 'integer' })
-  issueId!: number;
+  @Column({ name: 'issue_id', type: 'integer', nullable: true })
+  issueId!: number | null;
 
   @ManyToOne(() => IssueEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'issue_id', foreignKeyConstraintName: 'fk_notification_issue' })
   issue?: IssueEntity;
+
+  /**
+   * The quota event of a `quota` thread (no repository, no issue). No foreign
+   * key: quota_event has no entity; a thread whose event is gone (its
+   * organization deleted) is left out of every list.
+   */
+  @Index('ix_notification_quota_event')
+  @Column({ name: 'quota_event_id', type: 'integer', nullable: true })
+  quotaEventId!: number | null;
 
   /** The latest comment the thread points at; it may since have been deleted. */
   @Column({ name: 'comment_id', type: 'integer', nullable: true })

@@ -64,6 +64,7 @@ import { QuotaUsageSnapshots1763800044000 } from './1763800044000-quota-usage-sn
 import { QuotaUsageSnapshotTotals1763800044100 } from './1763800044100-quota-usage-snapshot-totals';
 // @area quota-warnings
 import { QuotaWarnings1763800042000 } from './1763800042000-quota-warnings';
+import { QuotaNotifications1763800042100 } from './1763800042100-quota-notifications';
 // @area metrics
 import { InstanceCounters1763800046000 } from './1763800046000-instance-counters';
 // @area quota-overview
@@ -141,6 +142,7 @@ export const MIGRATIONS = [
   QuotaUsageSnapshotTotals1763800044100,
   // @area quota-warnings
   QuotaWarnings1763800042000,
+  QuotaNotifications1763800042100,
   // @area metrics
   InstanceCounters1763800046000,
   // @area quota-overview

@@ -137,6 +137,23 @@ export class TypeOrmNotificationStore implements NotificationStore {
     );
   }
 
+  async notifyQuota(userIds: readonly number[], quotaEventId: number, at: Date): Promise<void> {
+    if (userIds.length === 0) return;
+    await this.threads.insert(
+      userIds.map((userId) => ({
+        userId,
+        repoId: null,
+        issueId: null,
+        quotaEventId,
+        commentId: null,
+        source: 'quota' as const,
+        status: 'unread' as const,
+        createdAt: at,
+        updatedAt: at,
+      })),
+    );
+  }
+
   /** One page of the user's threads, most recently updated first, with their issue. */
   list(userId: number, filter: NotificationFilter, skip: number, take: number): Promise<[NotificationThread[], number]> {
     return this.filtered(userId, filter)

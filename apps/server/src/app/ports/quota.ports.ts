@@ -1,4 +1,12 @@
-import { CountedObjects, LedgerCorrections, OwnerQuotaSummaryStore, QuotaLimitStore, QuotaUsageReader } from '@bellows/domain';
+import {
+  CountedObjects,
+  LedgerCorrections,
+  OwnerQuotaSummaryStore,
+  QuotaLimitStore,
+  QuotaOutbox,
+  QuotaUsageReader,
+  QuotaWarningStore,
+} from '@bellows/domain';
 import { QuotaSnapshotStore } from '@bellows/domain';
 import { bindPort } from './bind-port';
 
@@ -10,4 +18,6 @@ export const QUOTA_PORTS = [
   bindPort(CountedObjects, (db) => db.countedObjects),
   bindPort(OwnerQuotaSummaryStore, (db) => db.ownerQuotaSummaries),
   bindPort(LedgerCorrections, (db) => db.ledgerCorrections),
+  bindPort(QuotaOutbox, (db) => db.quotaOutbox),
+  bindPort(QuotaWarningStore, (db) => db.quotaWarnings),
 ];

@@ -10,7 +10,13 @@ export const ApiNotificationListQuery = () =>
   applyDecorators(
     ApiQuery({ name: 'all', required: false, type: 'boolean', description: 'show threads of every status' }),
     statusTypes('show threads with these statuses (default: unread and pinned)'),
-    ApiQuery({ name: 'subject-type', required: false, type: 'string', isArray: true, enum: ['issue', 'pull', 'commit', 'repository'] }),
+    ApiQuery({
+      name: 'subject-type',
+      required: false,
+      type: 'string',
+      isArray: true,
+      enum: ['issue', 'pull', 'commit', 'repository', 'quota'],
+    }),
     ApiQuery({
       name: 'since',
       required: false,

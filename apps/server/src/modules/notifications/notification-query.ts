@@ -9,8 +9,8 @@ import { queryFlag, queryText } from '../repo-files/query-flag';
  */
 
 const STATUSES: readonly NotificationStatus[] = ['unread', 'read', 'pinned'];
-const SUBJECT_TYPES = ['issue', 'pull', 'commit', 'repository'] as const;
-const NOTIFIED_SOURCES: readonly string[] = ['issue', 'pull'] satisfies NotificationSource[];
+const SUBJECT_TYPES = ['issue', 'pull', 'commit', 'repository', 'quota'] as const;
+const NOTIFIED_SOURCES: readonly string[] = ['issue', 'pull', 'quota'] satisfies NotificationSource[];
 
 export type NotificationQuery = Record<string, unknown>;
 

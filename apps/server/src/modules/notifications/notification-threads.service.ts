@@ -6,6 +6,7 @@ import {
   NotificationThread,
   Owner,
   OwnerStore,
+  QuotaWarningStore,
   RepositoryStore,
 } from '@bellows/domain';
 import { ShapeContext } from '../accounts/dto/user.dto';
@@ -13,7 +14,7 @@ import { SHAPE_CONTEXT } from '../accounts/shape-context.provider';
 import { RepositoryAccess } from '../repositories/repository-access.service';
 import { PageOf } from '../../http/page-of';
 import { PageRequest } from '../../http/pagination';
-import { ApiNotificationThread, toApiNotificationThread } from './dto/notification.dto';
+import { ApiNotificationThread, toApiNotificationThread, toApiQuotaNotificationThread } from './dto/notification.dto';
 
 /**
  * A user's notification threads: listing, reading one, and changing their
@@ -28,6 +29,7 @@ export class NotificationThreads {
     private readonly owners: OwnerStore,
     private readonly access: RepositoryAccess,
     @Inject(SHAPE_CONTEXT) private readonly shapes: ShapeContext,
+    private readonly quotaEvents: QuotaWarningStore,
   ) {}
 
   async list(user: Owner, filter: NotificationFilter, paging: PageRequest): Promise<PageOf<ApiNotificationThread>> {
@@ -71,6 +73,12 @@ export class NotificationThreads {
   private async shapeReadable(user: Owner, threads: NotificationThread[]): Promise<ApiNotificationThread[]> {
     const shaped: ApiNotificationThread[] = [];
     for (const thread of threads) {
+      if (thread.source === 'quota') {
+        const quota = await this.quotaThread(thread);
+        if (quota) shaped.push(quota);
+        continue;
+      }
+      if (thread.repoId === null) continue;
       const repo = await this.repositories.findById(thread.repoId);
       const owner = repo && (await this.owners.findById(repo.ownerId));
       if (!thread.issue || !repo || !owner) continue;
@@ -79,6 +87,13 @@ export class NotificationThreads {
         shaped.push(toApiNotificationThread(thread, { issue: thread.issue, repo, owner }, user, permission, this.shapes));
     }
     return shaped;
+  }
+
+  /** A quota thread with its event; null when the event is gone (its organization was deleted). */
+  private async quotaThread(thread: NotificationThread): Promise<ApiNotificationThread | null> {
+    const event = thread.quotaEventId === null ? null : await this.quotaEvents.findEvent(thread.quotaEventId);
+    const owner = event && (await this.owners.findById(event.ownerId));
+    return event && owner ? toApiQuotaNotificationThread(thread, event, owner, this.shapes) : null;
   }
 }
 

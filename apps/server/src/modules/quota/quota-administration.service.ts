@@ -8,6 +8,7 @@ import {
   QuotaGroupInfo,
   QuotaInfo,
   QuotaLimitStore,
+  QuotaOutbox,
   QuotaRule,
   QuotaRuleInfo,
 } from '@bellows/domain';
@@ -28,6 +29,7 @@ export class QuotaAdministration {
     private readonly owners: OwnerStore,
     private readonly engine: QuotaEngine,
     @Inject(CONFIG) private readonly config: BellowsConfig,
+    private readonly outbox: QuotaOutbox,
   ) {}
 
   async listRules(): Promise<QuotaRuleInfo[]> {
@@ -47,11 +49,15 @@ export class QuotaAdministration {
   async editRule(name: string, changes: { limit?: unknown; subjects?: unknown }): Promise<QuotaRuleInfo> {
     const edited = await asUnprocessable(async () => (await this.requireRule(name)).edit(changes));
     expectChange(await this.limits.updateRule(edited), `quota rule "${name}"`);
+    await this.reevaluateGroups(await this.groupsWithRule(name));
     return edited.toInfo();
   }
 
   async deleteRule(name: string): Promise<void> {
+    const groups = await this.groupsWithRule(name);
+    const owners = await this.ownersOf(groups);
     expectChange(await this.limits.deleteRule(name), `quota rule "${name}"`);
+    await this.reevaluate(owners, groups);
   }
 
   async listGroups(): Promise<QuotaGroupInfo[]> {
@@ -62,6 +68,7 @@ export class QuotaAdministration {
     const rules = await asUnprocessable(() => this.inlineRules(input.rules));
     const group = await asUnprocessable(() => QuotaGroup.create(input.name, rules));
     expectChange(await this.limits.createGroup(group), `quota group "${group.name}"`);
+    await this.reevaluateGroups([group.name]); // a new group has no members, but it may be one of DEFAULT_GROUPS
     return (await this.requireGroup(group.name)).toInfo();
   }
 
@@ -70,7 +77,9 @@ export class QuotaAdministration {
   }
 
   async deleteGroup(name: string): Promise<void> {
+    const owners = await this.limits.ownersInGroup(name);
     expectChange(await this.limits.deleteGroup(name), `quota group "${name}"`);
+    await this.reevaluate(owners, [name]);
   }
 
   async addRuleToGroup(group: string, rule: string): Promise<void> {
@@ -79,10 +88,12 @@ export class QuotaAdministration {
       `quota group "${group}" or rule "${rule}"`,
       `rule "${rule}" is already in group "${group}"`,
     );
+    await this.reevaluateGroups([group]);
   }
 
   async removeRuleFromGroup(group: string, rule: string): Promise<void> {
     expectChange(await this.limits.removeRuleFromGroup(group, rule), `rule "${rule}" in quota group "${group}"`);
+    await this.reevaluateGroups([group]);
   }
 
   async membersOf(group: string, viewer: Owner): Promise<ApiUser[]> {
@@ -99,11 +110,13 @@ export class QuotaAdministration {
       `quota group "${group}"`,
       `"${owner.name}" is already in quota group "${group}"`,
     );
+    await this.outbox.enqueue([owner.id]);
   }
 
   async unassign(group: string, ownerName: string): Promise<void> {
     const owner = await this.requireOwner(ownerName);
     expectChange(await this.limits.unassign(owner.id, group), `"${owner.name}" in quota group "${group}"`);
+    await this.outbox.enqueue([owner.id]);
   }
 
   /** Any owner's quota, with rule and group names (the admin API always shows them). */
@@ -120,6 +133,34 @@ export class QuotaAdministration {
     if ((await this.limits.replaceAssignments(owner.id, groups)) === 'not-found') {
       throw new UnprocessableEntityException(`groups names a quota group that does not exist: ${groups.join(', ')}`);
     }
+    await this.outbox.enqueue([owner.id]);
+  }
+
+  /*
+   * Limits changed: the owners they may concern go to the quota outbox, so
+   * warnings (and the overview) follow without waiting for their next upload.
+   * After the change, not in its transaction (the limit store keeps its own):
+   * a crash in between misses one re-evaluation, until the owner's next change.
+   */
+
+  private async groupsWithRule(rule: string): Promise<string[]> {
+    const lower = rule.toLowerCase();
+    return (await this.limits.listGroups()).filter((g) => g.rules.some((r) => r.name.toLowerCase() === lower)).map((g) => g.name);
+  }
+
+  private async ownersOf(groups: readonly string[]): Promise<number[]> {
+    return (await Promise.all(groups.map((group) => this.limits.ownersInGroup(group)))).flat();
+  }
+
+  private async reevaluateGroups(groups: readonly string[]): Promise<void> {
+    await this.reevaluate(await this.ownersOf(groups), groups);
+  }
+
+  /** These owners; and when one of the groups is a DEFAULT_GROUP, every owner with usage that has no group of its own. */
+  private async reevaluate(owners: readonly number[], groups: readonly string[]): Promise<void> {
+    await this.outbox.enqueue(owners);
+    const defaults = new Set(this.config.quota.defaultGroups.map((name) => name.toLowerCase()));
+    if (groups.some((group) => defaults.has(group.toLowerCase()))) await this.outbox.enqueueUnassignedWithUsage();
   }
 
   /**

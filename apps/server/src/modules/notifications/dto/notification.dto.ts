@@ -1,8 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Issue, NotificationThread, Owner, Repository } from '@bellows/domain';
+import { Issue, NotificationThread, Owner, QuotaEvent, Repository } from '@bellows/domain';
 import { ShapeContext } from '../../accounts/dto/user.dto';
 import { ApiRepository, toApiRepository } from '../../repositories/dto/repository.dto';
 import { RepoPermission } from '../../repositories/repo-permission';
+import { eventsApiUrl, eventTitle, storagePageUrl } from '../../quota-warnings/quota-warning-shapes';
 
 /**
  * The JSON shapes of notifications with Forgejo's field names (definitions
@@ -11,17 +12,17 @@ import { RepoPermission } from '../../repositories/repo-permission';
 
 export class ApiNotificationSubject {
   @ApiProperty() title!: string;
-  @ApiProperty({ description: 'the API URL of the issue' }) url!: string;
+  @ApiProperty({ description: "the API URL of the issue (of a quota thread: the owner's quota events)" }) url!: string;
   @ApiProperty() html_url!: string;
   @ApiProperty({ description: 'the API URL of the latest comment, empty when there is none' }) latest_comment_url!: string;
   @ApiProperty() latest_comment_html_url!: string;
-  @ApiProperty({ enum: ['Issue', 'Pull'] }) type!: 'Issue' | 'Pull';
-  @ApiProperty({ enum: ['open', 'closed'] }) state!: 'open' | 'closed';
+  @ApiProperty({ enum: ['Issue', 'Pull', 'Quota'] }) type!: 'Issue' | 'Pull' | 'Quota';
+  @ApiProperty({ enum: ['open', 'closed', ''], description: "'' for a quota thread" }) state!: 'open' | 'closed' | '';
 }
 
 export class ApiNotificationThread {
   @ApiProperty({ type: 'integer', format: 'int64' }) id!: number;
-  @ApiProperty({ type: () => ApiRepository }) repository!: ApiRepository;
+  @ApiProperty({ type: () => ApiRepository, nullable: true, description: 'null for a quota thread' }) repository!: ApiRepository | null;
   @ApiProperty({ type: () => ApiNotificationSubject }) subject!: ApiNotificationSubject;
   @ApiProperty() unread!: boolean;
   @ApiProperty() pinned!: boolean;
@@ -62,6 +63,35 @@ export function toApiNotificationThread(
       latest_comment_html_url: commentId === null ? '' : `${htmlUrl}#issuecomment-${commentId}`,
       type: issue.isPull ? 'Pull' : 'Issue',
       state: issue.isClosed ? 'closed' : 'open',
+    },
+    unread: thread.status === 'unread',
+    pinned: thread.status === 'pinned',
+    updated_at: thread.updatedAt.toISOString(),
+    url: `${ctx.rootUrl}api/v1/notifications/threads/${thread.id}`,
+  };
+}
+
+/**
+ * A quota thread (a `[quota] WARN_AT` threshold crossed upwards): about no
+ * repository; its subject points at the owner's quota events (API) and storage page.
+ */
+export function toApiQuotaNotificationThread(
+  thread: NotificationThread,
+  event: QuotaEvent,
+  owner: Owner,
+  ctx: ShapeContext,
+): ApiNotificationThread {
+  return {
+    id: thread.id,
+    repository: null,
+    subject: {
+      title: eventTitle(event),
+      url: eventsApiUrl(ctx.rootUrl, owner),
+      html_url: storagePageUrl(ctx.rootUrl, owner),
+      latest_comment_url: '',
+      latest_comment_html_url: '',
+      type: 'Quota',
+      state: '',
     },
     unread: thread.status === 'unread',
     pinned: thread.status === 'pinned',

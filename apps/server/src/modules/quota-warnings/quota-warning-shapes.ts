@@ -1,0 +1,49 @@
+import { CrossingDirection, Owner, QuotaEvent } from '@bellows/domain';
+
+/**
+ * The percent a quota event shows: `usage` of `limit`, to two decimals. A
+ * limit of 0 is shown as 100 once anything is stored (the exact figure would
+ * be infinite, which JSON cannot carry).
+ */
+export function eventPercent(usage: number, limit: number): number {
+  if (limit <= 0) return usage > 0 ? 100 : 0;
+  return Math.round((usage * 10_000) / limit) / 100;
+}
+
+/** Bytes as people read them: 1 decimal, binary units ("9.0 GiB"). */
+export function humanBytes(bytes: number): string {
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
+  let value = bytes;
+  let unit = 0;
+  while (Math.abs(value) >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return unit === 0 ? `${bytes} B` : `${value.toFixed(1)} ${units[unit]}`;
+}
+
+/** The one-line title of an event, as the notification shows it: "Storage: 90% of rule «x» used (9.0 GiB of 10 GiB)". */
+export function eventTitle(event: Pick<QuotaEvent, 'rule' | 'threshold' | 'usage' | 'limit' | 'direction'>): string {
+  const figures = `(${humanBytes(event.usage)} of ${humanBytes(event.limit)})`;
+  if (event.direction === 'down') return `Storage: back under ${event.threshold}% of rule «${event.rule}» ${figures}`;
+  return `Storage: ${event.threshold}% of rule «${event.rule}» used ${figures}`;
+}
+
+/** Where an owner's storage page is: the user's settings, or the organization's. */
+export function storagePageUrl(rootUrl: string, owner: Pick<Owner, 'kind' | 'name'>): string {
+  return owner.kind === 'organization'
+    ? `${rootUrl}org/${encodeURIComponent(owner.name)}/settings/storage`
+    : `${rootUrl}user/settings/storage`;
+}
+
+/** Where the owner's events are listed in the API. */
+export function eventsApiUrl(rootUrl: string, owner: Pick<Owner, 'kind' | 'name'>): string {
+  return owner.kind === 'organization'
+    ? `${rootUrl}api/v1/orgs/${encodeURIComponent(owner.name)}/quota/events`
+    : `${rootUrl}api/v1/user/quota/events`;
+}
+
+/** The webhook's `action`: which way the threshold was crossed. */
+export function crossingAction(direction: CrossingDirection): 'crossed_up' | 'crossed_down' {
+  return direction === 'up' ? 'crossed_up' : 'crossed_down';
+}

@@ -1,0 +1,191 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import {
+  evaluateWarnings,
+  QuotaCrossing,
+  QuotaEngine,
+  QuotaOutbox,
+  QuotaWarningStore,
+  TransactionStores,
+  UnitOfWork,
+} from '@bellows/domain';
+import { CONFIG } from '../../app/tokens';
+import { BellowsConfig } from '../../config';
+import { QuotaSummaries } from '../quota-overview/quota-summaries';
+import { QuotaWarningNotices } from './quota-warning-notices';
+
+/** How often the outbox is looked at when nothing in this process woke the worker (rows written by other instances, the CLI). */
+const POLL_MS = 1000;
+/** Outbox rows claimed per transaction. */
+const BATCH = 200;
+/** The setting holding the fingerprint of the settings the fired state was last evaluated under. */
+const FINGERPRINT = 'fingerprint';
+
+/**
+ * Drains the quota outbox: for each batch, in ONE transaction, claims the
+ * rows (each row once across instances), evaluates each distinct owner's rule
+ * standings against `[quota] WARN_AT` and the thresholds already fired
+ * (evaluateWarnings), writes the fired-state changes, records the events and
+ * queues their notices (notifications, `quota` webhooks). A crash before the
+ * commit leaves the rows for the next run; two workers never both fire a
+ * threshold (the state rows are inserted and deleted conditionally). After
+ * each batch the overview's rows of those owners are refreshed.
+ *
+ * Woken right after a transaction of this process that wrote the outbox
+ * commits; polls every second for the rest. Runs only in the server, never in
+ * `bellows admin …` commands (they have no HTTP adapter).
+ */
+@Injectable()
+export class QuotaWarningWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('QuotaWarnings');
+  private timer: NodeJS.Timeout | undefined;
+  private draining: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  /** The error of the last failed drain (for idle). */
+  private failure: Error | undefined;
+
+  constructor(
+    @Inject(CONFIG) private readonly config: BellowsConfig,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly outbox: QuotaOutbox,
+    private readonly warnings: QuotaWarningStore,
+    private readonly engine: QuotaEngine,
+    private readonly notices: QuotaWarningNotices,
+    private readonly summaries: QuotaSummaries,
+    private readonly adapterHost: HttpAdapterHost,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.adapterHost.httpAdapter) return;
+    await this.reevaluateOnNewSettings();
+    this.outbox.onCommitted(() => this.wake());
+    this.timer = setInterval(() => void this.poll(), POLL_MS);
+    this.timer.unref();
+    this.wake();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.draining;
+  }
+
+  /**
+   * Resolves once the outbox is empty (for tests and the bench: what was
+   * written has been evaluated); rejects with the error of a failed drain.
+   */
+  async idle(): Promise<void> {
+    this.failure = undefined;
+    while (!this.stopped) {
+      if (this.draining) await this.draining;
+      else if (await this.outbox.hasPending()) this.wake();
+      else return;
+      if (this.failure) throw this.failure;
+    }
+  }
+
+  /** Drains now, or once more after the drain under way (rows may have come in after its last claim). */
+  private wake(): void {
+    if (this.stopped) return;
+    if (this.draining) {
+      this.again = true;
+      return;
+    }
+    this.draining = this.drain().finally(() => {
+      this.draining = undefined;
+      if (this.again) {
+        this.again = false;
+        this.wake();
+      }
+    });
+  }
+
+  /** The cheap look for rows others wrote: one `SELECT … LIMIT 1`. */
+  private async poll(): Promise<void> {
+    if (this.draining || this.stopped) return;
+    try {
+      if (await this.outbox.hasPending()) this.wake();
+    } catch (error) {
+      if (!this.stopped) this.logger.error(`quota outbox: ${(error as Error).message}`);
+    }
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (!this.stopped) {
+        const owners = await this.unitOfWork.run(async (tx) => {
+          const claimed = await tx.quotaWarnings.claimOutbox(BATCH);
+          for (const ownerId of claimed) await this.evaluate(tx, ownerId);
+          return claimed;
+        });
+        if (owners.length === 0) return;
+        await this.summaries.refresh(owners);
+      }
+    } catch (error) {
+      // Rolled back: the claimed rows are back in the outbox for the next poll.
+      this.failure = error as Error;
+      if (!this.stopped) this.logger.error(`quota warnings: ${(error as Error).message}`);
+    }
+  }
+
+  /** One owner: where its rules stand, what has fired, what to record. */
+  private async evaluate(tx: TransactionStores, ownerId: number): Promise<void> {
+    const warnAt = this.config.quota.warnAt;
+    if (warnAt.length === 0) return; // warnings off: the outbox still feeds the overview
+    const owner = await tx.owners.findById(ownerId);
+    if (!owner) return; // deleted since: its state and events went with it
+    const standings = await this.engine.standings(ownerId);
+    const fired = await tx.quotaWarnings.firedOf(ownerId);
+    const evaluation = evaluateWarnings(standings, warnAt, fired);
+    if (evaluation.fire.length === 0 && evaluation.rearm.length === 0) return;
+    const newlyFired = keys(await tx.quotaWarnings.fire(ownerId, evaluation.fire));
+    const rearmed = keys(await tx.quotaWarnings.rearm(ownerId, evaluation.rearm));
+    for (const crossing of evaluation.crossings) {
+      // Only what this transaction changed is recorded: a concurrent worker that got there first recorded it.
+      const changedHere = crossing.direction === 'up' ? newlyFired : rearmed;
+      if (!changedHere.has(keyOf({ ...crossing.standing, threshold: crossing.threshold }))) continue;
+      await this.record(tx, owner.id, crossing);
+    }
+  }
+
+  private async record(tx: TransactionStores, ownerId: number, { standing, threshold, direction }: QuotaCrossing): Promise<void> {
+    const event = await tx.quotaWarnings.recordEvent({
+      ownerId,
+      group: standing.group,
+      rule: standing.rule,
+      subjects: standing.subjects,
+      limit: standing.limit,
+      usage: standing.used,
+      threshold,
+      direction,
+      createdAt: new Date(),
+    });
+    await this.notices.publish(tx, event);
+  }
+
+  /**
+   * When DEFAULT_GROUPS, [quota.default] TOTAL or WARN_AT differ from those the
+   * fired state was computed under (or on the first start with warnings),
+   * every owner with usage is looked at again, once.
+   */
+  private async reevaluateOnNewSettings(): Promise<void> {
+    const { defaultGroups, defaultTotal, warnAt } = this.config.quota;
+    const fingerprint = JSON.stringify({ defaultGroups, defaultTotal, warnAt });
+    try {
+      if ((await this.warnings.setting(FINGERPRINT)) === fingerprint) return;
+      await this.outbox.enqueueEveryOwnerWithUsage();
+      await this.warnings.setSetting(FINGERPRINT, fingerprint);
+    } catch (error) {
+      this.logger.error(`quota warnings: could not compare the settings: ${(error as Error).message}`);
+    }
+  }
+}
+
+function keyOf(t: { group: string; rule: string; threshold: number }): string {
+  return JSON.stringify([t.group, t.rule, t.threshold]);
+}
+
+function keys(thresholds: readonly { group: string; rule: string; threshold: number }[]): Set<string> {
+  return new Set(thresholds.map(keyOf));
+}
