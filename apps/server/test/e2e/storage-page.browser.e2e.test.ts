@@ -233,6 +233,56 @@ describe('storage page (headless Chromium)', () => {
     await context.close();
   });
 
+  it('works with JavaScript off (sign-in, figures, chart) and its text meets WCAG AA contrast, with a visible focus ring', async () => {
+    // Today's snapshot, so the chart has a point even when this test runs alone.
+    expect((await server.request('/admin/cron/quota_usage_snapshot', { method: 'POST', auth: { token: admin.token } })).status).toBe(204);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}user/settings/storage`);
+    await page.getByLabel('Username or email address').fill(ada.name);
+    await page.getByLabel('Password').fill(ada.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${server.url}user/settings/storage`);
+    expect(await page.locator('[data-rule]').count()).toBe(2);
+    expect(await page.locator('figure.chart svg circle').count()).toBeGreaterThan(0);
+    // Contrast of every kind of text the page shows against its own or its nearest background (4.5:1, AA for body text).
+    const ratios = await page.evaluate(() => {
+      const w = globalThis as any;
+      const rgb = (color: string) => (color.match(/[\d.]+/g) ?? []).slice(0, 4).map(Number);
+      const luminance = ([r, g, b]: number[]) => {
+        const [R, G, B] = [r, g, b].map((v) => {
+          const c = v / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * R + 0.7152 * G + 0.0722 * B;
+      };
+      const background = (el: any): number[] => {
+        for (let node = el; node; node = node.parentElement) {
+          const [r, g, b, a] = rgb(w.getComputedStyle(node).backgroundColor);
+          if (a === undefined || a > 0) return [r, g, b];
+        }
+        return [255, 255, 255];
+      };
+      const selectors = ['h1', 'h2', 'h3', 'p', 'th', 'td', 'a', '.muted', '.figure', '.badge', 'label', 'button', 'code', 'figcaption'];
+      return selectors.map((selector) => {
+        const el = w.document.querySelector(selector);
+        const [l1, l2] = [luminance(rgb(w.getComputedStyle(el).color)), luminance(background(el))].sort((a, b) => b - a);
+        return { selector, ratio: Math.round(((l1 + 0.05) / (l2 + 0.05)) * 10) / 10 };
+      });
+    });
+    for (const { selector, ratio } of ratios) expect({ selector, ok: ratio >= 4.5, ratio }).toMatchObject({ selector, ok: true });
+    // Focus is visible: the first link reached by Tab has a thick outline.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const outline = await page.evaluate(() => {
+      const style = (globalThis as any).getComputedStyle((globalThis as any).document.activeElement);
+      return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+    });
+    expect(outline.style).not.toBe('none');
+    expect(outline.width).toBeGreaterThanOrEqual(2);
+    await context.close();
+  });
+
   it('refuses a sign-out without the CSRF token (403, still signed in), signs out with it', async () => {
     const { context, page } = await signedInPage(ada);
     const forged = await page.request.post(`${server.url}user/logout`, { form: {}, maxRedirects: 0 });
