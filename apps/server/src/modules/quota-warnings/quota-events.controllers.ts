@@ -3,6 +3,7 @@ import { ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation,
 import { Actor } from '../../http/auth/actor';
 import { CurrentActor, RequireSignIn, RequireSiteAdmin, ScopeGroup } from '../../http/auth/auth-metadata';
 import { PageOf } from '../../http/page-of';
+import { queryText } from '../repo-files/query-flag';
 import { Paging, PageRequest } from '../../http/pagination';
 import { OrgMembershipService } from '../accounts/org-membership.service';
 import { ApiQuotaEvent } from './dto/quota-event.dto';
@@ -69,7 +70,8 @@ export class AdminQuotaEventsController {
   @ApiQuery({ name: 'limit', required: false, type: 'integer' })
   @ApiOkResponse({ type: [ApiQuotaEvent] })
   @ApiNotFoundResponse({ description: 'no such owner' })
-  adminListQuotaEvents(@Query('owner') owner: string | undefined, @Paging() paging: PageRequest): Promise<PageOf<ApiQuotaEvent>> {
-    return this.events.all(owner, paging);
+  adminListQuotaEvents(@Query('owner') owner: unknown, @Paging() paging: PageRequest): Promise<PageOf<ApiQuotaEvent>> {
+    // Given twice, the first counts (as the other query parameters).
+    return this.events.all(queryText(owner), paging);
   }
 }
