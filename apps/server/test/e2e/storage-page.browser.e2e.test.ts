@@ -3,7 +3,7 @@ import { join } from 'path';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 import { totpCode } from '../../src/modules/auth/totp';
 import { createTestUser, TestUser } from '../support/fixtures';
-import { ApiClient, attachToIssue, createIssue, createRepository, uploadGenericPackage } from '../support/sized-uploads';
+import { ApiClient, attachToIssue, createIssue, createRepository, uploadGenericPackage, uploadLfsObject } from '../support/sized-uploads';
 import { startTestServer, TestServer } from '../support/test-server';
 
 /** Debian's chromium (installed by .ci/run); playwright-core downloads no browser. */
@@ -52,6 +52,7 @@ describe('storage page (headless Chromium)', () => {
     await createRepository(client, repo);
     const issue = await createIssue(client, repo);
     await attachToIssue(client, repo, issue, Buffer.alloc(30 * KiB, 1));
+    await uploadLfsObject(client, repo, Buffer.alloc(40 * KiB, 4));
     await uploadGenericPackage(client, 'tool', '1.0', 'tool.bin', Buffer.alloc(20 * KiB, 2));
     await uploadGenericPackage(client, 'tool', '2.0', 'tool.bin', Buffer.alloc(150 * KiB, 3));
 
@@ -119,6 +120,7 @@ describe('storage page (headless Chromium)', () => {
     expect(await shown('packages')).toBe(used.assets.packages.all);
     expect(used.assets.packages.all).toBe(170 * KiB);
     expect(used.assets.attachments.issues).toBe(30 * KiB);
+    expect(used.git.LFS).toBe(40 * KiB);
     const total = used.repos.public + used.repos.private + used.git.LFS + used.assets.attachments.issues + used.assets.attachments.releases;
     expect(Number(await page.locator('[data-total-bytes]').getAttribute('data-total-bytes'))).toBe(
       total + used.assets.artifacts + used.assets.packages.all,
@@ -172,6 +174,11 @@ describe('storage page (headless Chromium)', () => {
     const download = await fetch((await attachment.getAttribute('href'))!, { headers: { authorization: `token ${ada.token}` } });
     expect(download.status).toBe(200);
     expect((await download.arrayBuffer()).byteLength).toBe(30 * KiB);
+
+    const lfs = page.locator('[data-kind="lfs"] tr[data-item]');
+    expect(await lfs.count()).toBe(1);
+    await expect(lfs.locator('td[data-bytes]').getAttribute('data-bytes')).resolves.toBe(String((await apiQuota(ada)).used.size.git.LFS));
+    await expect(lfs.locator('a').getAttribute('href')).resolves.toBe(`${server.url}${ada.name}/${repo}`);
 
     const repoLink = page.locator('[data-kind="repositories"] tr[data-item] a');
     expect(await repoLink.count()).toBe(1);
