@@ -3,7 +3,16 @@ import { join } from 'path';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 import { totpCode } from '../../src/modules/auth/totp';
 import { createTestUser, TestUser } from '../support/fixtures';
-import { ApiClient, attachToIssue, createIssue, createRepository, uploadGenericPackage, uploadLfsObject } from '../support/sized-uploads';
+import {
+  ApiClient,
+  attachToIssue,
+  createIssue,
+  createRepository,
+  startRun,
+  uploadArtifact,
+  uploadGenericPackage,
+  uploadLfsObject,
+} from '../support/sized-uploads';
 import { startTestServer, TestServer } from '../support/test-server';
 
 /** Debian's chromium (installed by .ci/run); playwright-core downloads no browser. */
@@ -53,6 +62,7 @@ describe('storage page (headless Chromium)', () => {
     const issue = await createIssue(client, repo);
     await attachToIssue(client, repo, issue, Buffer.alloc(30 * KiB, 1));
     await uploadLfsObject(client, repo, Buffer.alloc(40 * KiB, 4));
+    await uploadArtifact(await startRun(client, repo), 'build-output', Buffer.alloc(10 * KiB, 5));
     await uploadGenericPackage(client, 'tool', '1.0', 'tool.bin', Buffer.alloc(20 * KiB, 2));
     await uploadGenericPackage(client, 'tool', '2.0', 'tool.bin', Buffer.alloc(150 * KiB, 3));
 
@@ -121,6 +131,7 @@ describe('storage page (headless Chromium)', () => {
     expect(used.assets.packages.all).toBe(170 * KiB);
     expect(used.assets.attachments.issues).toBe(30 * KiB);
     expect(used.git.LFS).toBe(40 * KiB);
+    expect(used.assets.artifacts).toBe(10 * KiB);
     const total = used.repos.public + used.repos.private + used.git.LFS + used.assets.attachments.issues + used.assets.attachments.releases;
     expect(Number(await page.locator('[data-total-bytes]').getAttribute('data-total-bytes'))).toBe(
       total + used.assets.artifacts + used.assets.packages.all,
@@ -179,6 +190,13 @@ describe('storage page (headless Chromium)', () => {
     expect(await lfs.count()).toBe(1);
     await expect(lfs.locator('td[data-bytes]').getAttribute('data-bytes')).resolves.toBe(String((await apiQuota(ada)).used.size.git.LFS));
     await expect(lfs.locator('a').getAttribute('href')).resolves.toBe(`${server.url}${ada.name}/${repo}`);
+
+    const artifact = page.locator('[data-kind="artifacts"] tr[data-item] a');
+    expect(await artifact.count()).toBe(1);
+    await expect(artifact.textContent()).resolves.toBe('build-output');
+    const artifactApi = await server.request((await artifact.getAttribute('href'))!, { auth: { token: ada.token } });
+    expect(artifactApi.status).toBe(200);
+    expect(artifactApi.body).toMatchObject({ name: 'build-output', size_in_bytes: 10 * KiB });
 
     const repoLink = page.locator('[data-kind="repositories"] tr[data-item] a');
     expect(await repoLink.count()).toBe(1);
