@@ -56,7 +56,7 @@ describeEachEngine('quota outbox', (ctx) => {
   it('the worker side claims rows once, oldest first, and answers distinct owners; the signal fires after commit only', async () => {
     const { db } = ctx();
     const owner = await insertOwner(db);
-    await db.quotaWarnings.claimOutbox(100_000); // what other tests left
+    await db.quotaWarnings.claimOutbox((await db.quotaWarnings.peekOutbox(1000)).map((row) => row.id)); // what other tests left
     let signals = 0;
     db.quotaOutbox.onCommitted(() => signals++);
     await db.dataSource.transaction((manager) => new UsageLedger(manager).apply([{ ownerId: owner.id, bucket: 'packages', delta: 1 }]));
@@ -70,8 +70,12 @@ describeEachEngine('quota outbox', (ctx) => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(signals).toBe(2);
     expect(await db.quotaOutbox.hasPending()).toBe(true);
-    expect(await db.transaction((tx) => tx.quotaWarnings.claimOutbox(10))).toEqual([owner.id]);
+    const peeked = await db.quotaWarnings.peekOutbox(10);
+    expect(peeked.map((row) => row.ownerId)).toEqual([owner.id, owner.id]);
+    expect(peeked[0].id).toBeLessThan(peeked[1].id);
+    expect(await db.transaction((tx) => tx.quotaWarnings.claimOutbox(peeked.map((row) => row.id)))).toEqual([owner.id]);
     expect(await db.quotaOutbox.hasPending()).toBe(false);
+    expect(await db.transaction((tx) => tx.quotaWarnings.claimOutbox(peeked.map((row) => row.id)))).toEqual([]);
   });
 
   it('fired thresholds are inserted once and deleted once (a second worker would find nothing to do)', async () => {

@@ -19,7 +19,7 @@ describeEachEngine('transactions beside implicit ones', (ctx) => {
     const transact = () =>
       db.transaction(async (tx) => {
         await tx.quotaOutbox.enqueue([owner.id]);
-        return tx.quotaWarnings.claimOutbox(10);
+        return tx.quotaWarnings.claimOutbox((await tx.quotaWarnings.peekOutbox(10)).map((row) => row.id));
       });
     const row = () =>
       hooks.create({

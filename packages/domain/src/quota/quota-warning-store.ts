@@ -50,12 +50,15 @@ export interface QuotaEventFilter {
  * together, or not at all.
  */
 export abstract class QuotaWarningStore {
+  /** The oldest `limit` outbox rows, without taking them (read before the claiming transaction, so it stays short). */
+  abstract peekOutbox(limit: number): Promise<{ id: number; ownerId: number }[]>;
   /**
-   * Takes up to `limit` outbox rows, oldest first, deleting them, and answers
-   * their distinct owners. On PostgreSQL rows another transaction has claimed
-   * are skipped (each row is taken once across instances).
+   * Takes these outbox rows, deleting them, and answers the distinct owners of
+   * those it took. On PostgreSQL rows another transaction has claimed are
+   * skipped (each row is taken once across instances); rows gone already are
+   * not there to take.
    */
-  abstract claimOutbox(limit: number): Promise<number[]>;
+  abstract claimOutbox(ids: readonly number[]): Promise<number[]>;
   abstract firedOf(ownerId: number): Promise<FiredThreshold[]>;
   /** Marks thresholds fired; answers those that were not yet (a concurrent worker's already-fired ones are left out). */
   abstract fire(ownerId: number, thresholds: readonly FiredThreshold[]): Promise<FiredThreshold[]>;

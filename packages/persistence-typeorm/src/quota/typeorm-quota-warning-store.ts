@@ -31,14 +31,24 @@ export class TypeOrmQuotaWarningStore implements QuotaWarningStore {
     return this.manager.connection.options.type === 'postgres';
   }
 
-  async claimOutbox(limit: number): Promise<number[]> {
+  async peekOutbox(limit: number): Promise<{ id: number; ownerId: number }[]> {
+    const rows: { id: number | string; owner_id: number | string }[] = await this.manager.query(
+      `SELECT id, owner_id FROM quota_owner_outbox ORDER BY id LIMIT ${parameterMarkers(this.manager)(1)}`,
+      [limit],
+    );
+    return rows.map((row) => ({ id: Number(row.id), ownerId: Number(row.owner_id) }));
+  }
+
+  async claimOutbox(ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
     const p = parameterMarkers(this.manager);
+    const list = ids.map((_, i) => p(i + 1)).join(', ');
     // PostgreSQL: rows another instance's batch holds are skipped, so each row is claimed once. SQLite has one writer.
     const lock = this.postgres ? ' FOR UPDATE SKIP LOCKED' : '';
     const rows = await this.rowsOf<{ owner_id: number | string }>(
       `/* claim quota outbox */ DELETE FROM quota_owner_outbox WHERE id IN ` +
-        `(SELECT id FROM quota_owner_outbox ORDER BY id LIMIT ${p(1)}${lock}) RETURNING owner_id`,
-      [limit],
+        `(SELECT id FROM quota_owner_outbox WHERE id IN (${list})${lock}) RETURNING owner_id`,
+      [...ids],
     );
     return [...new Set(rows.map((row) => Number(row.owner_id)))];
   }

@@ -6,6 +6,7 @@ import {
   QuotaEngine,
   QuotaOutbox,
   QuotaWarningStore,
+  RuleStanding,
   TransactionStores,
   UnitOfWork,
 } from '@bellows/domain';
@@ -114,13 +115,9 @@ export class QuotaWarningWorker implements OnApplicationBootstrap, BeforeApplica
   private async drain(): Promise<void> {
     try {
       while (!this.stopped) {
-        const owners = await this.unitOfWork.run(async (tx) => {
-          const claimed = await tx.quotaWarnings.claimOutbox(BATCH);
-          for (const ownerId of claimed) await this.evaluate(tx, ownerId);
-          return claimed;
-        });
-        if (owners.length === 0) return;
-        await this.summaries.refresh(owners);
+        const owners = await this.drainBatch();
+        if (owners === null) return;
+        if (owners.length > 0) await this.summaries.refresh(owners);
       }
     } catch (error) {
       // Rolled back: the claimed rows are back in the outbox for the next poll.
@@ -129,16 +126,50 @@ export class QuotaWarningWorker implements OnApplicationBootstrap, BeforeApplica
     }
   }
 
-  /** One owner: where its rules stand, what has fired, what to record. */
-  private async evaluate(tx: TransactionStores, ownerId: number): Promise<void> {
+  /**
+   * One batch: what the owners' rules stand at is read first, outside any
+   * transaction (on SQLite the one writer is not held while reading); then
+   * one transaction claims the rows and writes what changed. Null when the
+   * outbox is empty.
+   */
+  private async drainBatch(): Promise<number[] | null> {
+    const rows = await this.warnings.peekOutbox(BATCH);
+    if (rows.length === 0) return null;
+    const changing = await this.ownersWithChanges([...new Set(rows.map((row) => row.ownerId))]);
+    return this.unitOfWork.run(async (tx) => {
+      const claimed = await tx.quotaWarnings.claimOutbox(rows.map((row) => row.id));
+      for (const ownerId of claimed) {
+        const standings = changing.get(ownerId);
+        if (standings) await this.evaluate(tx, ownerId, standings);
+      }
+      return claimed;
+    });
+  }
+
+  /**
+   * The owners whose fired thresholds would change, with their standings: most
+   * usage changes cross nothing, and their batch then writes only the claim.
+   * Read after the outbox rows were committed, so they count the changes the
+   * rows stand for; a later change has a row of its own.
+   */
+  private async ownersWithChanges(ownerIds: readonly number[]): Promise<Map<number, RuleStanding[]>> {
+    const changing = new Map<number, RuleStanding[]>();
     const warnAt = this.config.quota.warnAt;
-    if (warnAt.length === 0) return; // warnings off: the outbox still feeds the overview
+    if (warnAt.length === 0) return changing; // warnings off: the outbox still feeds the overview
+    for (const ownerId of ownerIds) {
+      const [standings, fired] = await Promise.all([this.engine.standings(ownerId), this.warnings.firedOf(ownerId)]);
+      const evaluation = evaluateWarnings(standings, warnAt, fired);
+      if (evaluation.fire.length > 0 || evaluation.rearm.length > 0) changing.set(ownerId, standings);
+    }
+    return changing;
+  }
+
+  /** One owner, in the batch's transaction: the fired state read again there, and changed conditionally. */
+  private async evaluate(tx: TransactionStores, ownerId: number, standings: RuleStanding[]): Promise<void> {
     const owner = await tx.owners.findById(ownerId);
     if (!owner) return; // deleted since: its state and events went with it
-    const standings = await this.engine.standings(ownerId);
     const fired = await tx.quotaWarnings.firedOf(ownerId);
-    const evaluation = evaluateWarnings(standings, warnAt, fired);
-    if (evaluation.fire.length === 0 && evaluation.rearm.length === 0) return;
+    const evaluation = evaluateWarnings(standings, this.config.quota.warnAt, fired);
     const newlyFired = keys(await tx.quotaWarnings.fire(ownerId, evaluation.fire));
     const rearmed = keys(await tx.quotaWarnings.rearm(ownerId, evaluation.rearm));
     for (const crossing of evaluation.crossings) {

@@ -1,0 +1,211 @@
+import { ChildProcess, fork } from 'child_process';
+import { randomBytes } from 'crypto';
+import { mkdirSync, writeFileSync } from 'fs';
+import { Agent, request } from 'http';
+import { join } from 'path';
+import { performance } from 'perf_hooks';
+import { BenchContext, BenchPart, SummaryRow } from '../bench-part';
+import { enginesToRun, machine } from '../support/engines';
+import { stopChild } from '../support/process-stats';
+import { numberFromEnv } from '../support/settings';
+import { grouped } from '../support/summary';
+import type { WarningsServerInfo, WarningsSettled } from './warnings-server-child';
+
+/** Issue 16's goal: uploads with warnings on keep at least this share of the throughput with them off. */
+export const WARNINGS_GOAL = 0.9;
+
+const SETTINGS = {
+  uploaders: numberFromEnv('BENCH_WARNINGS_UPLOADERS', 16),
+  /** Seconds per round; the two servers alternate, `rounds` times each, so drift of the machine hits both alike. */
+  seconds: numberFromEnv('BENCH_WARNINGS_SECONDS', 4),
+  rounds: numberFromEnv('BENCH_WARNINGS_ROUNDS', 4),
+  warmupSeconds: numberFromEnv('BENCH_WARNINGS_WARMUP_SECONDS', 2),
+  fileBytes: numberFromEnv('BENCH_WARNINGS_FILE_BYTES', 4096),
+};
+
+type Side = 'on' | 'off';
+
+interface SideFigures {
+  side: Side;
+  warnAt: string;
+  uploads: number;
+  seconds: number;
+  uploadsPerSecond: number;
+  rounds: number[];
+  /** Quota events recorded (none expected: the uploads never near the rule's limit) and outbox rows left once drained (0). */
+  settled: WarningsSettled;
+}
+
+export interface WarningsBenchResult {
+  part: 'warnings';
+  engine: string;
+  measuredAt: string;
+  machine: { cpus: number; cpuModel: string; node: string };
+  settings: typeof SETTINGS;
+  on: SideFigures;
+  off: SideFigures;
+  ratio: number;
+}
+
+/**
+ * `npm run bench` → warnings: small generic package uploads (each one a
+ * usage change: an outbox row, then the worker's evaluation of the owner)
+ * against a server with `[quota] WARN_AT` at its default (80,90,100; every
+ * uploader in a group with a limit the uploads never come near, so no
+ * threshold is crossed and every upload is evaluated for nothing) and against
+ * one with WARN_AT empty (warnings off: the outbox is still written and
+ * drained for the overview, no evaluation). Two servers in processes of their
+ * own, on throw-away databases of the same engine, loaded in alternating
+ * rounds.
+ */
+export const warningsBench: BenchPart = {
+  name: 'warnings',
+  description: `${SETTINGS.fileBytes / 1024} KiB package uploads with quota warnings on (WARN_AT 80,90,100) vs off (WARN_AT empty)`,
+  async run(context) {
+    const rows: SummaryRow[] = [];
+    for (const engine of await enginesToRun(context, 'warnings')) {
+      const result = await benchEngine(context, engine);
+      mkdirSync(context.resultsDir, { recursive: true });
+      const out = join(context.resultsDir, `warnings-${engine}.json`);
+      writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+      context.log(`figures written to ${out}`);
+      rows.push({
+        what: `${SETTINGS.fileBytes / 1024} KiB package uploads, ${SETTINGS.uploaders} uploaders: quota warnings on vs off`,
+        engine,
+        bellows: `${grouped(result.on.uploadsPerSecond)} uploads/s`,
+        baseline: `${grouped(result.off.uploadsPerSecond)} uploads/s`,
+        ratio: result.ratio,
+        goal: `≥ ${WARNINGS_GOAL}×`,
+        met: result.ratio >= WARNINGS_GOAL,
+      });
+    }
+    return rows;
+  },
+};
+
+async function benchEngine(context: BenchContext, engine: string): Promise<WarningsBenchResult> {
+  const children: Record<Side, ChildProcess | undefined> = { on: undefined, off: undefined };
+  const warnAt: Record<Side, string> = { on: '80,90,100', off: '' };
+  try {
+    const infos = {} as Record<Side, WarningsServerInfo>;
+    for (const side of ['on', 'off'] as Side[]) {
+      const child = fork(join(__dirname, 'warnings-server-child.js'), [], {
+        env: {
+          ...process.env,
+          BENCH_WARNINGS_ENGINE: engine,
+          BENCH_WARNINGS_WARN_AT: warnAt[side],
+          BENCH_WARNINGS_USERS: String(SETTINGS.uploaders),
+        },
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
+      children[side] = child;
+      infos[side] = await nextMessage<WarningsServerInfo>(child);
+    }
+    context.log(`-- warnings on ${engine}: ${SETTINGS.uploaders} uploaders; on ${infos.on.url}, off ${infos.off.url}`);
+    const agent = new Agent({ keepAlive: true, maxSockets: SETTINGS.uploaders * 2 });
+    const figures: Record<Side, Omit<SideFigures, 'settled'>> = {
+      on: { side: 'on', warnAt: warnAt.on, uploads: 0, seconds: 0, uploadsPerSecond: 0, rounds: [] },
+      off: { side: 'off', warnAt: warnAt.off, uploads: 0, seconds: 0, uploadsPerSecond: 0, rounds: [] },
+    };
+    try {
+      for (const side of ['on', 'off'] as Side[]) {
+        const warm = await uploadRound(agent, infos[side], 'warm-up', SETTINGS.warmupSeconds);
+        if (warm.firstFailure) throw new Error(`${side} warm-up: ${warm.firstFailure}`);
+        await ask<WarningsSettled>(children[side]!, 'settle');
+      }
+      for (let round = 0; round < SETTINGS.rounds; round++) {
+        const order: Side[] = round % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
+        for (const side of order) {
+          const measured = await uploadRound(agent, infos[side], `1.0.${round}`, SETTINGS.seconds);
+          if (measured.firstFailure) throw new Error(`${side}: ${measured.firstFailure}`);
+          // The worker's backlog counts too: the round ends when the server has evaluated what it took.
+          await ask<WarningsSettled>(children[side]!, 'settle');
+          const seconds = (performance.now() - measured.started) / 1000;
+          const f = figures[side];
+          f.uploads += measured.uploads;
+          f.seconds += seconds;
+          f.rounds.push(measured.uploads / seconds);
+          context.log(
+            `   round ${round + 1} warnings ${side}: ${grouped(measured.uploads / seconds)} uploads/s (${measured.uploads} in ${seconds.toFixed(1)} s, outbox drained)`,
+          );
+        }
+      }
+    } finally {
+      agent.destroy();
+    }
+    const settled = {
+      on: await ask<WarningsSettled>(children.on!, 'settle'),
+      off: await ask<WarningsSettled>(children.off!, 'settle'),
+    };
+    if (settled.on.events > 0 || settled.off.events > 0) throw new Error(`quota events were recorded: ${JSON.stringify(settled)}`);
+    const on: SideFigures = { ...figures.on, uploadsPerSecond: figures.on.uploads / figures.on.seconds, settled: settled.on };
+    const off: SideFigures = { ...figures.off, uploadsPerSecond: figures.off.uploads / figures.off.seconds, settled: settled.off };
+    const ratio = on.uploadsPerSecond / off.uploadsPerSecond;
+    context.log(
+      `   warnings on ${grouped(on.uploadsPerSecond)} uploads/s, off ${grouped(off.uploadsPerSecond)} uploads/s: ${ratio.toFixed(2)}×`,
+    );
+    return { part: 'warnings', engine, measuredAt: new Date().toISOString(), machine: machine(), settings: SETTINGS, on, off, ratio };
+  } finally {
+    for (const child of Object.values(children)) if (child) await stopChild(child);
+  }
+}
+
+interface RoundResult {
+  uploads: number;
+  started: number;
+  firstFailure: string | null;
+}
+
+async function uploadRound(agent: Agent, server: WarningsServerInfo, version: string, seconds: number): Promise<RoundResult> {
+  const result: RoundResult = { uploads: 0, started: performance.now(), firstFailure: null };
+  const deadline = result.started + seconds * 1000;
+  await Promise.all(
+    server.users.map(async (user) => {
+      for (let n = 0; performance.now() < deadline; n++) {
+        const path = `api/packages/${user.name}/generic/pkg/${version}/file-${n}.bin`;
+        const { status, text } = await put(agent, server.url, path, user.token, randomBytes(SETTINGS.fileBytes));
+        if (status === 201) result.uploads++;
+        else result.firstFailure ??= `${status} ${path}: ${text.slice(0, 300)}`;
+      }
+    }),
+  );
+  return result;
+}
+
+function put(agent: Agent, base: string, path: string, token: string, body: Buffer): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      new URL(path, base),
+      {
+        method: 'PUT',
+        agent,
+        headers: { authorization: `token ${token}`, 'content-type': 'application/octet-stream', 'content-length': body.length },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function nextMessage<T>(child: ChildProcess): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`a bench server exited early (${code})`));
+    child.once('exit', onExit);
+    child.once('message', (message) => {
+      child.off('exit', onExit);
+      resolve(message as T);
+    });
+  });
+}
+
+function ask<T>(child: ChildProcess, message: string): Promise<T> {
+  const answer = nextMessage<T>(child);
+  child.send(message);
+  return answer;
+}
