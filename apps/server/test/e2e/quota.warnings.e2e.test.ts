@@ -1,8 +1,14 @@
 import { randomBytes } from 'crypto';
+import { mkdtempSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { createTestDatabase, testEngineFromEnv } from '@bellows/persistence-typeorm';
+import { BellowsApp, startServer } from '../../src/app/create-app';
+import { loadConfig } from '../../src/config';
 import { QuotaWarningWorker } from '../../src/modules/quota-warnings/quota-warning-worker';
 import { createTestUser, TestUser } from '../support/fixtures';
 import { ApiClient, uploadGenericPackage } from '../support/sized-uploads';
-import { startTestServer, TestServer } from '../support/test-server';
+import { freePort, sendRequest, startTestServer, TestServer } from '../support/test-server';
 import { ofEvent, startWebhookReceiver, WebhookDelivery, WebhookReceiver } from '../support/webhook-receiver';
 
 /**
@@ -223,5 +229,57 @@ describe('quota warnings at [quota] WARN_AT thresholds', () => {
     expect((await server.request('/admin/quota/events?owner=nobody-at-all', as(admin))).status).toBe(404);
     expect((await server.request('/admin/quota/events', as(alice))).status).toBe(403);
     expect((await server.request('/user/quota/events')).status).toBe(403); // as GET /user/quota answers the anonymous
+  });
+});
+
+describe('quota warnings when the settings change between starts', () => {
+  it('a start with another WARN_AT evaluates every owner once (here against the built-in [quota.default] TOTAL rule); the next start with the same settings does not', async () => {
+    const database = await createTestDatabase(testEngineFromEnv());
+    const dataDir = mkdtempSync(join(tmpdir(), 'bellows-warnings-restart-'));
+    const start = async (warnAt: string): Promise<BellowsApp> => {
+      const env: NodeJS.ProcessEnv = {
+        BELLOWS__SERVER__HTTP_ADDR: '127.0.0.1',
+        BELLOWS__SERVER__HTTP_PORT: String(await freePort()),
+        BELLOWS__SERVER__APP_DATA_PATH: dataDir,
+        BELLOWS__DATABASE__DB_TYPE: database.options.type,
+        BELLOWS__DATABASE__PATH: database.options.path || join(dataDir, 'bellows.db'),
+        BELLOWS__DATABASE__HOST: database.options.host || '127.0.0.1:5432',
+        BELLOWS__DATABASE__NAME: database.options.name,
+        BELLOWS__DATABASE__USER: database.options.user,
+        BELLOWS__QUOTA_DEFAULT__TOTAL: '100KiB',
+        BELLOWS__QUOTA__WARN_AT: warnAt,
+      };
+      return startServer(loadConfig({ configPath: join(dataDir, 'app.ini'), env }), { logger: ['error'] });
+    };
+    let app = await start('');
+    try {
+      const ada = await createTestUser(app as unknown as TestServer);
+      await uploadGenericPackage({ url: app.url, token: ada.token, owner: ada.name }, 'tool', '1.0.0', 'f.bin', randomBytes(60 * KIB));
+      await app.app.get(QuotaWarningWorker).idle();
+      const events = async () => (await sendRequest(`${app.url}api/v1/user/quota/events`, { auth: { token: ada.token } })).body;
+      expect(await events()).toEqual([]); // warnings off
+
+      await app.close();
+      app = await start('50,90');
+      await app.app.get(QuotaWarningWorker).idle();
+      expect(await events()).toEqual([
+        expect.objectContaining({
+          group: 'builtin-default-group',
+          rule: 'builtin-default-rule',
+          threshold: 50,
+          direction: 'up',
+          usage: 60 * KIB,
+        }),
+      ]);
+
+      await app.close();
+      app = await start('50,90');
+      await app.app.get(QuotaWarningWorker).idle();
+      expect(await events()).toHaveLength(1);
+    } finally {
+      await app.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
