@@ -67,8 +67,10 @@ const REFRESH_BATCH = 200;
  * change enqueues its owners and the quota worker calls `refresh` after each
  * batch. Rows never refreshed (new owners, every owner right after the
  * upgrade) are brought up by a start-up pass, and by `list` and
- * `instanceTotals` before they read, so an answer never shows a row that was
- * not evaluated once (normally there is none: one look-up in a partial index).
+ * `instanceTotals` before they read, a batch at most so that a request stays
+ * short while the start-up pass works through an upgraded instance (normally
+ * there is none: one look-up in a partial index; the new owners since the
+ * last change, when there are some).
  */
 @Injectable()
 export class QuotaSummaries implements OnApplicationBootstrap, OnModuleDestroy {
@@ -86,7 +88,8 @@ export class QuotaSummaries implements OnApplicationBootstrap, OnModuleDestroy {
    * Brings the rows of these owners up to their ledger figures and groups; the
    * quota worker calls it after each batch. A batch of owners is read at once
    * (their ledger rows, their assignments, the groups) and written in one
-   * transaction, which waits for any other refresh before it reads; the evaluation is the domain's, as QuotaEngine's.
+   * transaction, which waits for any other refresh before it reads. The
+   * evaluation is the domain's, as QuotaEngine's.
    */
   async refresh(ownerIds: readonly number[]): Promise<void> {
     const unique = [...new Set(ownerIds)];
@@ -107,7 +110,7 @@ export class QuotaSummaries implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** A page of owners, and how many match the filters. */
   async list(query: OwnerQuotaQuery): Promise<{ total: number; items: OwnerQuotaSummary[] }> {
-    await this.refreshNeverRefreshed();
+    await this.refreshNeverRefreshed(1);
     const { total, items } = await this.store.page({
       sort: query.sort,
       order: query.order,
@@ -121,7 +124,7 @@ export class QuotaSummaries implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async instanceTotals(): Promise<QuotaInstanceTotals> {
-    await this.refreshNeverRefreshed();
+    await this.refreshNeverRefreshed(1);
     const totals = await this.store.totals();
     return {
       subjects: bytesPerSubject(totals.usage),
@@ -131,10 +134,10 @@ export class QuotaSummaries implements OnApplicationBootstrap, OnModuleDestroy {
     };
   }
 
-  /** Refreshes every row never refreshed, a batch at a time, until there is none (or the process stops). */
-  async refreshNeverRefreshed(): Promise<number> {
+  /** Refreshes rows never refreshed, a batch at a time, until there is none, `maxBatches` were done or the process stops. */
+  async refreshNeverRefreshed(maxBatches = Infinity): Promise<number> {
     let refreshed = 0;
-    while (!this.stopping) {
+    for (let batch = 0; batch < maxBatches && !this.stopping; batch++) {
       const ownerIds = await this.store.neverRefreshed(REFRESH_BATCH);
       if (ownerIds.length === 0) break;
       await this.refresh(ownerIds);
