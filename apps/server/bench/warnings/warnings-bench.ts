@@ -18,12 +18,19 @@ const SETTINGS = {
   uploaders: numberFromEnv('BENCH_WARNINGS_UPLOADERS', 16),
   /** Seconds per round; the two servers alternate, `rounds` times each, so drift of the machine hits both alike. */
   seconds: numberFromEnv('BENCH_WARNINGS_SECONDS', 4),
-  rounds: numberFromEnv('BENCH_WARNINGS_ROUNDS', 4),
+  rounds: numberFromEnv('BENCH_WARNINGS_ROUNDS', 6),
   warmupSeconds: numberFromEnv('BENCH_WARNINGS_WARMUP_SECONDS', 2),
   fileBytes: numberFromEnv('BENCH_WARNINGS_FILE_BYTES', 4096),
 };
 
-type Side = 'on' | 'off';
+/**
+ * `on` and `off` as described below; `before` (only with BENCH_WARNINGS_BEFORE_CHILD, the
+ * compiled warnings-server-child.js of a build of the code before the outbox, commit
+ * 91173f9, with the worker's parts left out): what the outbox itself costs.
+ */
+type Side = 'on' | 'off' | 'before';
+
+const BEFORE_CHILD = process.env.BENCH_WARNINGS_BEFORE_CHILD;
 
 interface SideFigures {
   side: Side;
@@ -45,6 +52,9 @@ export interface WarningsBenchResult {
   on: SideFigures;
   off: SideFigures;
   ratio: number;
+  /** With BENCH_WARNINGS_BEFORE_CHILD: the code before the outbox, and off ÷ before. */
+  before?: SideFigures;
+  outboxRatio?: number;
 }
 
 /**
@@ -78,18 +88,30 @@ export const warningsBench: BenchPart = {
         goal: `≥ ${WARNINGS_GOAL}×`,
         met: result.ratio >= WARNINGS_GOAL,
       });
+      if (result.before && result.outboxRatio !== undefined) {
+        rows.push({
+          what: `${SETTINGS.fileBytes / 1024} KiB package uploads, ${SETTINGS.uploaders} uploaders: warnings off (the outbox written and drained) vs the code before the outbox (91173f9)`,
+          engine,
+          bellows: `${grouped(result.off.uploadsPerSecond)} uploads/s`,
+          baseline: `${grouped(result.before.uploadsPerSecond)} uploads/s`,
+          ratio: result.outboxRatio,
+          goal: `≥ ${WARNINGS_GOAL}×`,
+          met: result.outboxRatio >= WARNINGS_GOAL,
+        });
+      }
     }
     return rows;
   },
 };
 
 async function benchEngine(context: BenchContext, engine: string): Promise<WarningsBenchResult> {
-  const children: Record<Side, ChildProcess | undefined> = { on: undefined, off: undefined };
-  const warnAt: Record<Side, string> = { on: '80,90,100', off: '' };
+  const sides: Side[] = BEFORE_CHILD ? ['on', 'off', 'before'] : ['on', 'off'];
+  const children: Record<Side, ChildProcess | undefined> = { on: undefined, off: undefined, before: undefined };
+  const warnAt: Record<Side, string> = { on: '80,90,100', off: '', before: '(none: no warnings yet)' };
   try {
     const infos = {} as Record<Side, WarningsServerInfo>;
-    for (const side of ['on', 'off'] as Side[]) {
-      const child = fork(join(__dirname, 'warnings-server-child.js'), [], {
+    for (const side of sides) {
+      const child = fork(side === 'before' ? BEFORE_CHILD! : join(__dirname, 'warnings-server-child.js'), [], {
         env: {
           ...process.env,
           BENCH_WARNINGS_ENGINE: engine,
@@ -103,18 +125,19 @@ async function benchEngine(context: BenchContext, engine: string): Promise<Warni
     }
     context.log(`-- warnings on ${engine}: ${SETTINGS.uploaders} uploaders; on ${infos.on.url}, off ${infos.off.url}`);
     const agent = new Agent({ keepAlive: true, maxSockets: SETTINGS.uploaders * 2 });
-    const figures: Record<Side, Omit<SideFigures, 'settled'>> = {
-      on: { side: 'on', warnAt: warnAt.on, uploads: 0, seconds: 0, uploadsPerSecond: 0, rounds: [] },
-      off: { side: 'off', warnAt: warnAt.off, uploads: 0, seconds: 0, uploadsPerSecond: 0, rounds: [] },
-    };
+    const figures = Object.fromEntries(
+      sides.map((side) => [side, { side, warnAt: warnAt[side], uploads: 0, seconds: 0, uploadsPerSecond: 0, rounds: [] as number[] }]),
+    ) as Record<Side, Omit<SideFigures, 'settled'>>;
     try {
-      for (const side of ['on', 'off'] as Side[]) {
+      for (const side of sides) {
         const warm = await uploadRound(agent, infos[side], 'warm-up', SETTINGS.warmupSeconds);
         if (warm.firstFailure) throw new Error(`${side} warm-up: ${warm.firstFailure}`);
         await ask<WarningsSettled>(children[side]!, 'settle');
       }
       for (let round = 0; round < SETTINGS.rounds; round++) {
-        const order: Side[] = round % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
+        // Every rotation, forwards then backwards: each side runs in each place, and after each other side, equally often.
+        const order: Side[] = sides.map((_, i) => sides[(i + round) % sides.length]);
+        if (Math.floor(round / sides.length) % 2 === 1) order.reverse();
         for (const side of order) {
           const measured = await uploadRound(agent, infos[side], `1.0.${round}`, SETTINGS.seconds);
           if (measured.firstFailure) throw new Error(`${side}: ${measured.firstFailure}`);
@@ -144,7 +167,29 @@ async function benchEngine(context: BenchContext, engine: string): Promise<Warni
     context.log(
       `   warnings on ${grouped(on.uploadsPerSecond)} uploads/s, off ${grouped(off.uploadsPerSecond)} uploads/s: ${ratio.toFixed(2)}×`,
     );
-    return { part: 'warnings', engine, measuredAt: new Date().toISOString(), machine: machine(), settings: SETTINGS, on, off, ratio };
+    const result: WarningsBenchResult = {
+      part: 'warnings',
+      engine,
+      measuredAt: new Date().toISOString(),
+      machine: machine(),
+      settings: SETTINGS,
+      on,
+      off,
+      ratio,
+    };
+    if (BEFORE_CHILD) {
+      const before = {
+        ...figures.before,
+        uploadsPerSecond: figures.before.uploads / figures.before.seconds,
+        settled: await ask<WarningsSettled>(children.before!, 'settle'),
+      };
+      result.before = before;
+      result.outboxRatio = off.uploadsPerSecond / before.uploadsPerSecond;
+      context.log(
+        `   before the outbox ${grouped(before.uploadsPerSecond)} uploads/s: warnings off ÷ before ${result.outboxRatio.toFixed(2)}×`,
+      );
+    }
+    return result;
   } finally {
     for (const child of Object.values(children)) if (child) await stopChild(child);
   }
