@@ -291,6 +291,14 @@ export class Database {
     });
   }
 
+  /** Whether SQLite's shared query runner is in a transaction this Database did not start (see transaction). */
+  private implicitTransactionOpen(): boolean {
+    if (this.engine !== 'sqlite') return false;
+    return (
+      (this.dataSource.driver as unknown as { queryRunner?: { isTransactionActive: boolean } }).queryRunner?.isTransactionActive === true
+    );
+  }
+
   /**
    * Whether each request must `catchUp()` before it reads: on SQLite nothing
    * tells this process when another one (a `bellows admin` command) commits.
