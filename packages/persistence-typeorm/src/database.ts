@@ -205,7 +205,7 @@ export class Database {
     this.ownerQuotaSummaries = new TypeOrmOwnerQuotaSummaryStore(manager, inTransaction);
     this.quotaSnapshots = new TypeOrmQuotaSnapshotStore(manager, inTransaction);
     this.quotaOutbox = new TypeOrmQuotaOutbox(manager);
-    this.quotaWarnings = new TypeOrmQuotaWarningStore(manager);
+    this.quotaWarnings = new TypeOrmQuotaWarningStore(manager, () => this.catchUp());
     this.ledgerCorrections = new TypeOrmLedgerCorrections(manager);
     this.repositories = new TypeOrmRepositoryStore(manager, inTransaction);
     this.repositoryTransfers = new TypeOrmRepositoryTransferStore(manager, inTransaction);

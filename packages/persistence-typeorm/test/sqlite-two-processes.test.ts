@@ -50,4 +50,14 @@ describe('write transactions of two processes on one SQLite file', () => {
     await server.catchUp(); // the first request
     expect((await server.quotaUsage.usageOf(owner.id)).bytesIn('repos:public')).toBe(3);
   });
+
+  it('outbox rows another process wrote are read with what they stand for: the quota worker never evaluates a cached figure', async () => {
+    const owner = await insertOwner(server);
+    await server.catchUp();
+    expect((await server.quotaUsage.usageOf(owner.id)).bytesIn('packages')).toBe(0); // cached
+    await storeSizedBytes(command, owner.id, { packages: 700 }); // the other process's upload, and its outbox row
+    const rows = await server.quotaWarnings.peekOutbox(1000);
+    expect(rows.map((row) => row.ownerId)).toContain(owner.id);
+    expect((await server.quotaUsage.usageOf(owner.id)).bytesIn('packages')).toBe(700);
+  });
 });

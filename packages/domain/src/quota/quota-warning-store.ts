@@ -50,7 +50,12 @@ export interface QuotaEventFilter {
  * together, or not at all.
  */
 export abstract class QuotaWarningStore {
-  /** The oldest `limit` outbox rows, without taking them (read before the claiming transaction, so it stays short). */
+  /**
+   * The oldest `limit` outbox rows, without taking them (read before the
+   * claiming transaction, so it stays short). What the rows stand for is
+   * readable once this resolves: reads that follow see at least the commits
+   * that wrote them, whichever process made them.
+   */
   abstract peekOutbox(limit: number): Promise<{ id: number; ownerId: number }[]>;
   /**
    * Takes these outbox rows, deleting them, and answers the distinct owners of

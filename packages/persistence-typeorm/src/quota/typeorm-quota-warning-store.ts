@@ -25,7 +25,14 @@ const EVENT_COLUMNS = 'id, owner_id, group_name, rule_name, subjects, limit_byte
  * INSERT, UPDATE or DELETE.
  */
 export class TypeOrmQuotaWarningStore implements QuotaWarningStore {
-  constructor(private readonly manager: EntityManager) {}
+  /**
+   * @param catchUp brings this process's read caches up to other processes'
+   * commits (Database.catchUp; nothing inside a transaction).
+   */
+  constructor(
+    private readonly manager: EntityManager,
+    private readonly catchUp: () => Promise<void> = async () => undefined,
+  ) {}
 
   private get postgres(): boolean {
     return this.manager.connection.options.type === 'postgres';
@@ -36,6 +43,9 @@ export class TypeOrmQuotaWarningStore implements QuotaWarningStore {
       `SELECT id, owner_id FROM quota_owner_outbox ORDER BY id LIMIT ${parameterMarkers(this.manager)(1)}`,
       [limit],
     );
+    // A row may stand for another process's commit (a `bellows admin` command, on SQLite): the caller reads the
+    // owner's figures next, through the read caches, which no request may have brought up to that commit yet.
+    if (rows.length > 0) await this.catchUp();
     return rows.map((row) => ({ id: Number(row.id), ownerId: Number(row.owner_id) }));
   }
 
