@@ -121,7 +121,7 @@ describe('quota warnings at [quota] WARN_AT thresholds', () => {
       unread: true,
       subject: {
         type: 'Quota',
-        title: `Storage: 50% of rule «${rule}» used (60.0 KiB of 100.0 KiB)`,
+        title: `Storage: 50% of rule «${rule}» used (60 KiB of 100 KiB)`,
         url: `${server.url}api/v1/user/quota/events`,
         html_url: `${server.url}user/settings/storage`,
       },

@@ -1,4 +1,4 @@
-import { humanPercent, humanSize } from '../../src/modules/storage-page/human-size';
+import { humanPercent, humanSize } from '@bellows/domain';
 import { usageChartSection } from '../../src/modules/storage-page/usage-chart';
 import { DEFAULT_LANDING, loginUrlFor, safeRedirectTarget } from '../../src/modules/web-sessions/safe-redirect';
 import { signInPage } from '../../src/modules/web-sessions/sign-in-page';

@@ -11,6 +11,7 @@ export * from './group-list';
 export * from './effective-groups';
 export * from './evaluate';
 export * from './rule-standing';
+export * from './human-size';
 export * from './ports';
 export * from './counted-objects';
 export * from './orphan-rows';

@@ -1,4 +1,4 @@
-import { parseQuotaSubject, QUOTA_SUBJECTS, QuotaSubject, QuotaValidationError } from '@bellows/domain';
+import { humanSize, parseQuotaSubject, QUOTA_SUBJECTS, QuotaSubject, QuotaValidationError } from '@bellows/domain';
 import { UsageError } from '../command';
 import { withApplicationContext } from '../application-context';
 import { parseOptions } from '../parse-options';
@@ -121,19 +121,4 @@ function tableOf(owners: OwnerQuotaSummary[]): string {
   const line = (row: string[]) =>
     row.map((cell, i) => (i === row.length - 1 ? cell : sizeColumns.has(i) ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  ');
   return [header, ...rows].map(line).join('\n') + '\n';
-}
-
-const IEC_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB'];
-
-/** Bytes in IEC units with three significant digits at most: `512 B`, `2.93 KiB`, `12.3 MiB`, `100 GiB`. */
-export function humanSize(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < IEC_UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  if (unit === 0) return `${bytes} B`;
-  const digits = value < 10 ? 2 : value < 100 ? 1 : 0;
-  return `${Number(value.toFixed(digits))} ${IEC_UNITS[unit]}`;
 }

@@ -1,4 +1,4 @@
-import { CrossingDirection, Owner, QuotaEvent } from '@bellows/domain';
+import { CrossingDirection, humanSize, Owner, QuotaEvent } from '@bellows/domain';
 
 /**
  * The percent a quota event shows: `usage` of `limit`, to two decimals. A
@@ -10,21 +10,9 @@ export function eventPercent(usage: number, limit: number): number {
   return Math.round((usage * 10_000) / limit) / 100;
 }
 
-/** Bytes as people read them: 1 decimal, binary units ("9.0 GiB"). */
-export function humanBytes(bytes: number): string {
-  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
-  let value = bytes;
-  let unit = 0;
-  while (Math.abs(value) >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return unit === 0 ? `${bytes} B` : `${value.toFixed(1)} ${units[unit]}`;
-}
-
-/** The one-line title of an event, as the notification shows it: "Storage: 90% of rule «x» used (9.0 GiB of 10 GiB)". */
+/** The one-line title of an event, as the notification shows it: "Storage: 90% of rule «x» used (9 GiB of 10 GiB)". */
 export function eventTitle(event: Pick<QuotaEvent, 'rule' | 'threshold' | 'usage' | 'limit' | 'direction'>): string {
-  const figures = `(${humanBytes(event.usage)} of ${humanBytes(event.limit)})`;
+  const figures = `(${humanSize(event.usage)} of ${humanSize(event.limit)})`;
   if (event.direction === 'down') return `Storage: back under ${event.threshold}% of rule «${event.rule}» ${figures}`;
   return `Storage: ${event.threshold}% of rule «${event.rule}» used ${figures}`;
 }

@@ -1,7 +1,6 @@
-import { QUOTA_SUBJECTS } from '@bellows/domain';
+import { humanSize, QUOTA_SUBJECTS } from '@bellows/domain';
 import { OwnerQuotaSummary, QuotaInstanceTotals } from '../quota-overview/quota-summaries';
 import { escapeHtml, renderWebPage, SignedInHeader } from '../web-sessions/web-page';
-import { humanSize } from './human-size';
 
 /** The site admin's storage page: the instance's totals per subject and the owners storing most. */
 export function adminStoragePage(

@@ -1,5 +1,5 @@
+import { humanSize } from '@bellows/domain';
 import { escapeHtml } from '../web-sessions/web-page';
-import { humanSize } from './human-size';
 import { BigItemKind } from './storage-report';
 
 /** "What uses my space": the biggest items of each kind, each linked to where it lives. */

@@ -1,5 +1,5 @@
+import { humanPercent, humanSize } from '@bellows/domain';
 import { escapeHtml } from '../web-sessions/web-page';
-import { humanPercent, humanSize } from './human-size';
 import { RuleView } from './storage-report';
 
 /**

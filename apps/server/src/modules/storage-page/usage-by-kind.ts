@@ -1,5 +1,5 @@
+import { humanSize } from '@bellows/domain';
 import { escapeHtml } from '../web-sessions/web-page';
-import { humanSize } from './human-size';
 import { BucketFigure } from './storage-report';
 
 /** "What you store": each kind of stored bytes with its exact count (the figures GET /user/quota answers). */

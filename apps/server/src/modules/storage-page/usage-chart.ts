@@ -1,6 +1,6 @@
+import { humanSize } from '@bellows/domain';
 import { escapeHtml } from '../web-sessions/web-page';
 import { QuotaHistoryPoint } from '../quota-history/quota-history.service';
-import { humanSize } from './human-size';
 
 const WIDTH = 720;
 const HEIGHT = 240;

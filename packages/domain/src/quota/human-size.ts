@@ -2,8 +2,9 @@ const IEC_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB'];
 
 /**
  * Bytes in IEC units (1 KiB = 1024 B) with three significant digits at most:
- * `512 B`, `1.5 KiB`, `12.3 MiB`, `100 GiB`. What the storage page shows
- * beside the exact byte count.
+ * `512 B`, `1.5 KiB`, `12.3 MiB`, `100 GiB`; a negative limit (-1) is
+ * `unlimited`. How quota figures are written for people: the storage page,
+ * `bellows admin quota report`, the titles of quota notifications.
  */
 export function humanSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) return 'unlimited';
