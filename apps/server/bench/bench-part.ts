@@ -20,6 +20,8 @@ export interface BenchContext {
   resultsDir: string;
   /** Prints a line of the bench's report. */
   log(line: string): void;
+  /** Writes a part's figures to `<resultsDir>/<name>.json` (the folder made when missing) and answers the file's path. */
+  saveFigures(name: string, figures: unknown): string;
 }
 
 /**

@@ -44,6 +44,12 @@ async function main(): Promise<void> {
     // Compiled to dist-bench/bench/run.js; results go next to the sources, in bench/results/.
     resultsDir: join(__dirname, '..', '..', 'bench', 'results'),
     log: (line) => console.log(line),
+    saveFigures(name, figures) {
+      mkdirSync(this.resultsDir, { recursive: true });
+      const file = join(this.resultsDir, `${name}.json`);
+      writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
+      return file;
+    },
   };
   const rows: SummaryRow[] = [];
   for (const part of selectedParts(discoverParts())) {

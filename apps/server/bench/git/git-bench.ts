@@ -91,9 +91,7 @@ export const gitBench: BenchPart = {
         settings: SETTINGS,
         engines,
       };
-      const file = join(context.resultsDir, 'git.json');
-      mkdirSync(context.resultsDir, { recursive: true });
-      writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+      const file = context.saveFigures('git', result);
       context.log(formatGitTable(result));
       context.log(`figures written to ${file}`);
       return engines.flatMap((engineResult) => summaryRows(engineResult, SETTINGS.megabytes));

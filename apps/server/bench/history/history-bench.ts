@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'fs';
-import { join } from 'path';
 import { performance } from 'perf_hooks';
 import { addDays, usageDayOf } from '@bellows/domain';
 import { Database, newOwnerFields, OwnerEntity, TestEngine } from '@bellows/persistence-typeorm';
@@ -71,8 +69,7 @@ export const historyBench: BenchPart = {
     const rows: SummaryRow[] = [];
     for (const engine of await enginesToRun(context, 'history')) {
       const result = await benchEngine(engine, context);
-      mkdirSync(context.resultsDir, { recursive: true });
-      writeFileSync(join(context.resultsDir, `history-${engine}.json`), `${JSON.stringify(result, null, 2)}\n`);
+      context.saveFigures(`history-${engine}`, result);
       context.log(formatTable(result));
       rows.push(...summaryRows(result));
     }

@@ -1,6 +1,6 @@
 import { ChildProcess, fork } from 'child_process';
 import { randomBytes } from 'crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
+import { mkdtempSync, rmSync } from 'fs';
 import { Agent, request } from 'http';
 import { tmpdir } from 'os';
 import { join } from 'path';
@@ -87,9 +87,7 @@ export const hotrowBench: BenchPart = {
       return [];
     }
     const result = await bench(context);
-    const file = join(context.resultsDir, 'hotrow-postgres.json');
-    mkdirSync(context.resultsDir, { recursive: true });
-    writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+    const file = context.saveFigures('hotrow-postgres', result);
     context.log(`figures written to ${file}`);
     return [
       {

@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'fs';
-import { join } from 'path';
 import { TestEngine } from '@bellows/persistence-typeorm';
 import { BenchContext, BenchPart, SummaryRow } from '../bench-part';
 import { createBenchUser } from '../support/bench-user';
@@ -43,8 +41,7 @@ export const metricsBench: BenchPart = {
     const rows: SummaryRow[] = [];
     for (const engine of await enginesToRun(context, 'metrics')) {
       const result = await benchEngine(engine, context);
-      mkdirSync(context.resultsDir, { recursive: true });
-      writeFileSync(join(context.resultsDir, `metrics-${engine}.json`), `${JSON.stringify(result, null, 2)}\n`);
+      context.saveFigures(`metrics-${engine}`, result);
       context.log(formatTable(result));
       rows.push(...summaryRows(result));
     }

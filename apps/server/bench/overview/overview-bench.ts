@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'fs';
-import { join } from 'path';
 import { performance } from 'perf_hooks';
 import { TestEngine } from '@bellows/persistence-typeorm';
 import { BenchContext, BenchPart, SummaryRow } from '../bench-part';
@@ -69,9 +67,7 @@ export const overviewBench: BenchPart = {
     const rows: SummaryRow[] = [];
     for (const engine of await enginesToRun(context, 'overview')) {
       const result = await benchEngine(engine, context);
-      const file = join(context.resultsDir, `overview-${engine}.json`);
-      mkdirSync(context.resultsDir, { recursive: true });
-      writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+      context.saveFigures(`overview-${engine}`, result);
       context.log(formatTable(result));
       rows.push(...summaryRows(result));
     }

@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'fs';
-import { join } from 'path';
 import { performance } from 'perf_hooks';
 import { TestEngine } from '@bellows/persistence-typeorm';
 import { BenchContext, BenchPart, SummaryRow } from '../bench-part';
@@ -62,9 +60,7 @@ export const quotaBench: BenchPart = {
     const rows: SummaryRow[] = [];
     for (const engine of await enginesToRun(context, 'quota')) {
       const result = await benchEngine(engine, context);
-      const file = join(context.resultsDir, `quota-${engine}.json`);
-      mkdirSync(context.resultsDir, { recursive: true });
-      writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+      const file = context.saveFigures(`quota-${engine}`, result);
       context.log(formatQuotaTable(result));
       context.log(`figures written to ${file}`);
       rows.push(...summaryRows(result));

@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'fs';
-import { join } from 'path';
 import { TestEngine } from '@bellows/persistence-typeorm';
 import { BenchContext, BenchPart, SummaryRow } from '../bench-part';
 import { enginesToRun, machine } from '../support/engines';
@@ -50,12 +48,14 @@ export const readsBench: BenchPart = {
     const rows: SummaryRow[] = [];
     for (const engine of await enginesToRun(context, 'reads')) {
       const figures = await benchEngine(engine, context);
-      const file = join(context.resultsDir, `reads-${engine}.json`);
-      mkdirSync(context.resultsDir, { recursive: true });
-      writeFileSync(
-        file,
-        `${JSON.stringify({ part: 'reads', engine, measuredAt: new Date().toISOString(), machine: machine(), settings: SETTINGS, figures }, null, 2)}\n`,
-      );
+      const file = context.saveFigures(`reads-${engine}`, {
+        part: 'reads',
+        engine,
+        measuredAt: new Date().toISOString(),
+        machine: machine(),
+        settings: SETTINGS,
+        figures,
+      });
       context.log(`figures written to ${file}`);
       rows.push(...figures.flatMap((f) => summaryRows(engine, f)));
     }

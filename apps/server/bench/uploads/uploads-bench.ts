@@ -1,6 +1,6 @@
 import { ChildProcess, fork, spawn } from 'child_process';
 import { createHash, randomBytes } from 'crypto';
-import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { performance } from 'perf_hooks';
@@ -86,9 +86,7 @@ export const uploadsBench: BenchPart = {
       const file = writeRandomFile(join(work, 'upload.bin'), SETTINGS.megabytes);
       for (const engine of await enginesToRun(context, 'uploads')) {
         const result = await benchEngine(context, engine, file);
-        mkdirSync(context.resultsDir, { recursive: true });
-        const out = join(context.resultsDir, `uploads-${engine}.json`);
-        writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+        const out = context.saveFigures(`uploads-${engine}`, result);
         context.log(formatUploadsTable(result));
         context.log(`figures written to ${out}`);
         rows.push(...summaryRows(result));

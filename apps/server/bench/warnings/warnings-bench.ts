@@ -1,6 +1,5 @@
 import { ChildProcess, fork } from 'child_process';
 import { randomBytes } from 'crypto';
-import { mkdirSync, writeFileSync } from 'fs';
 import { Agent, request } from 'http';
 import { join } from 'path';
 import { performance } from 'perf_hooks';
@@ -75,9 +74,7 @@ export const warningsBench: BenchPart = {
     const rows: SummaryRow[] = [];
     for (const engine of await enginesToRun(context, 'warnings')) {
       const result = await benchEngine(context, engine);
-      mkdirSync(context.resultsDir, { recursive: true });
-      const out = join(context.resultsDir, `warnings-${engine}.json`);
-      writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+      const out = context.saveFigures(`warnings-${engine}`, result);
       context.log(`figures written to ${out}`);
       rows.push({
         what: `${SETTINGS.fileBytes / 1024} KiB package uploads, ${SETTINGS.uploaders} uploaders: quota warnings on vs off`,

@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'fs';
-import { join } from 'path';
 import { performance } from 'perf_hooks';
 import { EntityManager } from 'typeorm';
 import { Database, TestEngine } from '@bellows/persistence-typeorm';
@@ -62,9 +60,7 @@ export const writesBench: BenchPart = {
     const rows: SummaryRow[] = [];
     for (const engine of await enginesToRun(context, 'writes')) {
       const result = await benchEngine(engine, context);
-      const file = join(context.resultsDir, `writes-${engine}.json`);
-      mkdirSync(context.resultsDir, { recursive: true });
-      writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+      const file = context.saveFigures(`writes-${engine}`, result);
       context.log(`figures written to ${file}`);
       rows.push(...summaryRows(result));
     }
