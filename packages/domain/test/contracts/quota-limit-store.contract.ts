@@ -104,6 +104,22 @@ export function quotaLimitStoreContract(subject: () => QuotaLimitStoreSubject): 
       expect(groups.find((g) => g.name === b)?.rules).toHaveLength(1);
     });
 
+    it('lists every group with its rules when groups share a rule (one rule in two groups)', async () => {
+      const { store } = subject();
+      const shared = rule(unique('shared'), 7);
+      const [first, second] = [unique('sharing-1'), unique('sharing-2')];
+      await store.createGroup(QuotaGroup.create(first, [shared, rule(unique('own'))]));
+      await store.createGroup(QuotaGroup.create(second, [shared]));
+      const groups = await store.listGroups();
+      expect(groups.find((g) => g.name === first)?.rules).toHaveLength(2);
+      expect(groups.find((g) => g.name === first)?.rules.map((r) => r.name)).toContain(shared.name);
+      expect(groups.find((g) => g.name === second)?.rules.map((r) => r.toInfo())).toEqual([shared.toInfo()]);
+      const owner = await subject().newOwnerId();
+      await store.assign(owner, first);
+      await store.assign(owner, second);
+      expect((await store.assignedGroupsOf(owner)).map((g) => g.rules.length)).toEqual([2, 1]);
+    });
+
     it('adds a rule to a group once; `not-found` for a missing group or rule', async () => {
       const { store } = subject();
       const [name, group] = [unique('add'), unique('group')];

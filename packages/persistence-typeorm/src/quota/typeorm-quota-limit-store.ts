@@ -171,22 +171,31 @@ export class TypeOrmQuotaLimitStore extends QuotaLimitStore {
     return rows.map((row) => row.ownerId);
   }
 
-  /** Loads the rules of several groups with one query. */
+  /**
+   * Loads the rules of several groups with one query. One row per group and
+   * rule, read raw: a rule in two groups is two rows, where TypeORM's entities
+   * of the same query would give the rule once (and the rows no longer lined
+   * up with them).
+   */
   private async withRules(manager: EntityManager, groups: QuotaGroupEntity[]): Promise<QuotaGroup[]> {
     if (groups.length === 0) return [];
-    const rows = await manager
+    const rows: { group_id: number | string; name: string; limit_bytes: number | string; subjects: string }[] = await manager
       .getRepository(QuotaRuleEntity)
       .createQueryBuilder('r')
       .innerJoin(QuotaGroupRuleEntity, 'l', 'l.rule_id = r.id')
-      .addSelect('l.group_id', 'group_id')
+      .select('l.group_id', 'group_id')
+      .addSelect('r.name', 'name')
+      .addSelect('r.limit_bytes', 'limit_bytes')
+      .addSelect('r.subjects', 'subjects')
       .where('l.group_id IN (:...ids)', { ids: groups.map((g) => g.id) })
       .orderBy('r.lower_name', 'ASC')
-      .getRawAndEntities();
+      .getRawMany();
     const rulesByGroup = new Map<number, QuotaRule[]>();
-    rows.raw.forEach((raw: { group_id: number | string }, i) => {
-      const groupId = Number(raw.group_id);
-      rulesByGroup.set(groupId, [...(rulesByGroup.get(groupId) ?? []), toRule(rows.entities[i])]);
-    });
+    for (const row of rows) {
+      const groupId = Number(row.group_id);
+      const rule = toRule({ name: row.name, limitBytes: Number(row.limit_bytes), subjects: row.subjects });
+      rulesByGroup.set(groupId, [...(rulesByGroup.get(groupId) ?? []), rule]);
+    }
     return groups.map((group) => QuotaGroup.create(group.name, rulesByGroup.get(group.id) ?? []));
   }
 }
@@ -214,7 +223,7 @@ async function insertRule(manager: EntityManager, rule: QuotaRule): Promise<Limi
 }
 
 /** Rows were written through QuotaRule, so they are valid; re-validating keeps the domain the single judge. */
-function toRule(row: QuotaRuleEntity): QuotaRule {
+function toRule(row: Pick<QuotaRuleEntity, 'name' | 'limitBytes' | 'subjects'>): QuotaRule {
   return QuotaRule.create({ name: row.name, limit: row.limitBytes, subjects: JSON.parse(row.subjects) });
 }
 
