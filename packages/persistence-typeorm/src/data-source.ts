@@ -5,7 +5,7 @@ import { DataSource, DataSourceOptions } from 'typeorm';
 import { DatabaseOptions } from './database-options';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
-import { bindNumberParameters, sqlite3ForTypeOrm } from './sqlite-driver';
+import { bindNumberParameters, recoverFailedBegins, sqlite3ForTypeOrm } from './sqlite-driver';
 
 function splitHostPort(hostPort: string): { host: string; port: number } {
   const match = /^(.*?)(?::(\d+))?$/.exec(hostPort.trim());
@@ -50,6 +50,7 @@ export async function openDataSource(options: DatabaseOptions): Promise<DataSour
   const dataSource = new DataSource(dataSourceOptions(options));
   if (options.type === 'sqlite3') bindNumberParameters(dataSource.driver as unknown as Parameters<typeof bindNumberParameters>[0]);
   await dataSource.initialize();
+  if (options.type === 'sqlite3') recoverFailedBegins(dataSource.driver);
   await migrate(dataSource);
   return dataSource;
 }

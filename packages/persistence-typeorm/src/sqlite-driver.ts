@@ -1,5 +1,6 @@
 import * as sqlite3 from 'sqlite3';
 import { ObjectLiteral } from 'typeorm';
+import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
 
 /** Prepared statements kept per connection: far more than the distinct statements Bellows runs. */
 const MAX_STATEMENTS = 1000;
@@ -147,5 +148,35 @@ export function bindNumberParameters(driver: { escapeQueryWithParameters: Escape
     for (const [key, value] of Object.entries(parameters ?? {})) boxed[key] = typeof value === 'number' ? new Number(value) : value;
     const [text, values] = escape(sql, boxed, nativeParameters);
     return [text, values.map((value) => (value instanceof Number ? value.valueOf() : value))];
+  };
+}
+
+/** What recoverFailedBegins needs of TypeORM's SQLite query runner. */
+interface TransactionStarter {
+  isTransactionActive: boolean;
+  transactionDepth: number;
+  startTransaction(isolationLevel?: IsolationLevel): Promise<void>;
+}
+
+/**
+ * TypeORM's SQLite query runner marks itself in a transaction before it sends
+ * BEGIN, and leaves the mark when BEGIN fails. Since transactions begin
+ * IMMEDIATE, BEGIN fails (SQLITE_BUSY) when another process holds the write
+ * lock past the busy timeout; the one query runner the whole process shares
+ * then believed a transaction was open that SQLite never began, and every
+ * transaction after it waited for it to end: the server hung. The failed
+ * transaction must fail alone, so the mark is taken back.
+ */
+export function recoverFailedBegins(driver: { createQueryRunner(mode: 'master'): unknown }): void {
+  const runner = driver.createQueryRunner('master') as TransactionStarter;
+  const start = runner.startTransaction.bind(runner);
+  runner.startTransaction = async (isolationLevel) => {
+    const outermost = runner.transactionDepth === 0;
+    try {
+      await start(isolationLevel);
+    } catch (error) {
+      if (outermost && runner.transactionDepth === 0) runner.isTransactionActive = false;
+      throw error;
+    }
   };
 }

@@ -60,4 +60,24 @@ describe('write transactions of two processes on one SQLite file', () => {
     expect(rows.map((row) => row.ownerId)).toContain(owner.id);
     expect((await server.quotaUsage.usageOf(owner.id)).bytesIn('packages')).toBe(700);
   });
+
+  it('a transaction that could not begin (the other process held the write lock past the busy timeout) leaves the next ones working', async () => {
+    const owner = await insertOwner(server);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const holder = command.transaction(async (tx) => {
+      await tx.owners.update(owner.id, { description: 'the command holds the lock' });
+      locked();
+      await held;
+    });
+    await lockTaken;
+    await expect(server.transaction((tx) => tx.owners.update(owner.id, { fullName: 'too early' }))).rejects.toThrow(/SQLITE_BUSY/);
+    release();
+    await holder;
+    await server.transaction((tx) => tx.owners.update(owner.id, { fullName: 'in its turn' }));
+    await server.owners.update(owner.id, { location: 'outside a transaction' });
+    expect(await server.owners.findById(owner.id)).toMatchObject({ fullName: 'in its turn', location: 'outside a transaction' });
+  }, 60_000);
 });
