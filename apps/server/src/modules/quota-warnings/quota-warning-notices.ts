@@ -4,22 +4,13 @@ import { ShapeContext, toApiUser } from '../accounts/dto/user.dto';
 import { SHAPE_CONTEXT } from '../accounts/shape-context.provider';
 import { SYSTEM_USERS } from '../accounts/system-users';
 import { WebhookEvents } from '../webhooks/webhook-events';
-import { crossingAction, eventPercent } from './quota-warning-shapes';
+import { crossingAction, crossingFields, QuotaCrossingFields } from './quota-warning-shapes';
 
 /** The body of a `quota` webhook delivery (X-Forgejo-Event: quota). */
-export interface QuotaHookPayload {
+export interface QuotaHookPayload extends QuotaCrossingFields {
   action: 'crossed_up' | 'crossed_down';
   event_id: number;
   owner: object;
-  group: string;
-  rule: string;
-  subjects: string[];
-  limit: number;
-  usage: number;
-  percent: number;
-  threshold: number;
-  direction: 'up' | 'down';
-  created: string;
   sender: object;
 }
 
@@ -50,15 +41,7 @@ export class QuotaWarningNotices {
       action: crossingAction(event.direction),
       event_id: event.id,
       owner: toApiUser(owner, undefined, this.ctx),
-      group: event.group,
-      rule: event.rule,
-      subjects: [...event.subjects],
-      limit: event.limit,
-      usage: event.usage,
-      percent: eventPercent(event.usage, event.limit),
-      threshold: event.threshold,
-      direction: event.direction,
-      created: event.createdAt.toISOString(),
+      ...crossingFields(event),
       // Nobody acted: the site noticed. Forgejo's payloads always carry a sender.
       sender: toApiUser(SYSTEM_USERS[0], undefined, this.ctx),
     };

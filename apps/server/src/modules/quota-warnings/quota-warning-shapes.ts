@@ -10,6 +10,33 @@ export function eventPercent(usage: number, limit: number): number {
   return Math.round((usage * 10_000) / limit) / 100;
 }
 
+/** What every shape of a quota event says of the crossing itself: the API's event and the `quota` webhook's payload. */
+export interface QuotaCrossingFields {
+  group: string;
+  rule: string;
+  subjects: string[];
+  limit: number;
+  usage: number;
+  percent: number;
+  threshold: number;
+  direction: CrossingDirection;
+  created: string;
+}
+
+export function crossingFields(event: QuotaEvent): QuotaCrossingFields {
+  return {
+    group: event.group,
+    rule: event.rule,
+    subjects: [...event.subjects],
+    limit: event.limit,
+    usage: event.usage,
+    percent: eventPercent(event.usage, event.limit),
+    threshold: event.threshold,
+    direction: event.direction,
+    created: event.createdAt.toISOString(),
+  };
+}
+
 /** The one-line title of an event, as the notification shows it: "Storage: 90% of rule «x» used (9 GiB of 10 GiB)". */
 export function eventTitle(event: Pick<QuotaEvent, 'rule' | 'threshold' | 'usage' | 'limit' | 'direction'>): string {
   const figures = `(${humanSize(event.usage)} of ${humanSize(event.limit)})`;

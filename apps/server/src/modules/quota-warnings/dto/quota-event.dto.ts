@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Owner, QuotaEvent } from '@bellows/domain';
-import { eventPercent } from '../quota-warning-shapes';
+import { crossingFields } from '../quota-warning-shapes';
 
 /** The owner an event is about, as the quota overview shows owners. */
 export class QuotaEventOwner {
@@ -35,14 +35,6 @@ export function toApiQuotaEvent(event: QuotaEvent, owner: Owner): ApiQuotaEvent 
   return {
     id: event.id,
     owner: toEventOwner(owner),
-    group: event.group,
-    rule: event.rule,
-    subjects: [...event.subjects],
-    limit: event.limit,
-    usage: event.usage,
-    percent: eventPercent(event.usage, event.limit),
-    threshold: event.threshold,
-    direction: event.direction,
-    created: event.createdAt.toISOString(),
+    ...crossingFields(event),
   };
 }
