@@ -34,7 +34,11 @@ export abstract class QuotaOutbox {
   abstract enqueueEveryOwnerWithUsage(): Promise<void>;
   /** Whether any row waits (a cheap poll). */
   abstract hasPending(): Promise<boolean>;
-  /** Calls `listener` after a transaction of this process that added rows has committed (a wake-up; never the only way rows are seen). */
+  /**
+   * Calls `listener` after a transaction that added rows has committed: this
+   * process's, and where the adapter hears of them, other processes' (a
+   * wake-up; never the only way rows are seen).
+   */
   abstract onCommitted(listener: () => void): void;
 }
 

@@ -1,6 +1,7 @@
-import { DataSource, EntityManager, EntitySubscriberInterface, QueryRunner } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { QuotaOutbox } from '@bellows/domain';
 import { parameterMarkers } from './in-transaction';
+import { ChangeVersions, noteWrite } from '../read-cache/change-versions';
 
 /**
  * Adds owners to `quota_owner_outbox` in the caller's transaction: one INSERT
@@ -14,55 +15,8 @@ export async function addToOutbox(manager: EntityManager, ownerIds: readonly num
   const p = parameterMarkers(manager);
   const rows = owners.map((_, i) => `(${p(i + 2)}, ${p(1)})`).join(', ');
   await manager.query(`INSERT INTO quota_owner_outbox (owner_id, created_at) VALUES ${rows}`, [Date.now(), ...owners]);
-  OutboxSignal.of(manager.connection).noteAdded(manager);
-}
-
-/**
- * Tells this process's worker that outbox rows were committed: when the
- * adding transaction commits (TypeORM's afterTransactionCommit), or at once
- * for a write outside a transaction. A nudge only; the worker polls too.
- */
-export class OutboxSignal {
-  private static readonly byDataSource = new WeakMap<DataSource, OutboxSignal>();
-  private readonly pending = new WeakSet<QueryRunner>();
-  private readonly listeners: (() => void)[] = [];
-
-  static of(dataSource: DataSource): OutboxSignal {
-    let signal = this.byDataSource.get(dataSource);
-    if (!signal) {
-      signal = new OutboxSignal();
-      this.byDataSource.set(dataSource, signal);
-      dataSource.subscribers.push(signal.transactionListener());
-    }
-    return signal;
-  }
-
-  onCommitted(listener: () => void): void {
-    this.listeners.push(listener);
-  }
-
-  noteAdded(manager: EntityManager): void {
-    const runner = manager.queryRunner;
-    if (runner?.isTransactionActive) this.pending.add(runner);
-    else this.fire();
-  }
-
-  private fire(): void {
-    for (const listener of this.listeners) setImmediate(listener);
-  }
-
-  private transactionListener(): EntitySubscriberInterface {
-    return {
-      afterTransactionCommit: ({ queryRunner }) => {
-        if (!this.pending.has(queryRunner) || queryRunner.isTransactionActive) return;
-        this.pending.delete(queryRunner);
-        this.fire();
-      },
-      afterTransactionRollback: ({ queryRunner }) => {
-        if (!queryRunner.isTransactionActive) this.pending.delete(queryRunner);
-      },
-    };
-  }
+  // Raised when the transaction commits: the worker of this process (and, on PostgreSQL, of the others) drains then.
+  noteWrite(manager, 'quota-outbox');
 }
 
 /** The outbox port over `quota_owner_outbox`. */
@@ -89,7 +43,7 @@ export class TypeOrmQuotaOutbox implements QuotaOutbox {
   }
 
   onCommitted(listener: () => void): void {
-    OutboxSignal.of(this.manager.connection).onCommitted(listener);
+    ChangeVersions.of(this.manager.connection).onRaised('quota-outbox', listener);
   }
 
   private async enqueueSelected(owners: string): Promise<void> {
@@ -97,6 +51,6 @@ export class TypeOrmQuotaOutbox implements QuotaOutbox {
     await this.manager.query(`INSERT INTO quota_owner_outbox (owner_id, created_at) SELECT owner_id, ${p(1)} FROM (${owners}) o`, [
       Date.now(),
     ]);
-    OutboxSignal.of(this.manager.connection).noteAdded(this.manager);
+    noteWrite(this.manager, 'quota-outbox');
   }
 }

@@ -14,9 +14,11 @@ import {
  * - `limits`: quota rules, groups and their assignments;
  * - `issues`: issues and what issue lists show of them (their labels and the
  *   labels' rows, assignees, user comments, pull requests, milestone links);
- * - `usage:<ownerId>`: one owner's figures in the usage ledger.
+ * - `usage:<ownerId>`: one owner's figures in the usage ledger;
+ * - `quota-outbox`: owners queued for the quota worker (no cache reads it: the
+ *   worker listens for it, see onRaised).
  */
-export type ChangedArea = 'auth' | 'repositories' | 'issues' | 'limits' | `usage:${number}`;
+export type ChangedArea = 'auth' | 'repositories' | 'issues' | 'limits' | 'quota-outbox' | `usage:${number}`;
 
 export function usageOf(ownerId: number): ChangedArea {
   return `usage:${ownerId}`;
@@ -37,6 +39,7 @@ export class ChangeVersions {
   private static readonly byDataSource = new WeakMap<DataSource, ChangeVersions>();
   private readonly counters = new Map<ChangedArea, number>();
   private readonly pending = new WeakMap<QueryRunner, Set<ChangedArea>>();
+  private readonly listeners = new Map<ChangedArea, (() => void)[]>();
   /** Sends raised areas to the other processes on the database (none for SQLite, which has one process). */
   private publish: ((areas: readonly ChangedArea[]) => Promise<void>) | undefined;
   /** Set when changes made elsewhere can no longer be heard of: nothing may be served from memory then. */
@@ -108,20 +111,31 @@ export class ChangeVersions {
     for (const area of areas) noted.add(area);
   }
 
+  /**
+   * Calls `listener` soon after each raise of the area: a committed write of
+   * this process, or of another one on PostgreSQL (its change feed). A nudge
+   * for work that follows writes (the quota worker), never a cache's concern.
+   */
+  onRaised(area: ChangedArea, listener: () => void): void {
+    this.listeners.set(area, [...(this.listeners.get(area) ?? []), listener]);
+  }
+
   private raise(area: ChangedArea): void {
     this.counters.set(area, this.current(area) + 1);
+    for (const listener of this.listeners.get(area) ?? []) setImmediate(listener);
   }
 
   /**
-   * The transaction ended: its notes are raised. A savepoint's end leaves the
-   * transaction open, so they wait for the outer end. A rolled-back
-   * transaction changed nothing, but raising costs only a cache miss.
+   * The transaction ended: its notes are raised when it committed, dropped
+   * when it rolled back (it changed nothing, and a raise would also wake what
+   * listens for the area, see onRaised). A savepoint's end leaves the
+   * transaction open, so they wait for the outer end.
    */
-  private async settle(runner: QueryRunner): Promise<void> {
+  private async settle(runner: QueryRunner, committed: boolean): Promise<void> {
     const noted = this.pending.get(runner);
     if (!noted || runner.isTransactionActive) return;
     this.pending.delete(runner);
-    await this.raiseAndPublish([...noted]);
+    if (committed) await this.raiseAndPublish([...noted]);
   }
 
   /**
@@ -143,8 +157,8 @@ export class ChangeVersions {
 
   private transactionListener(): EntitySubscriberInterface {
     return {
-      afterTransactionCommit: (event: TransactionCommitEvent) => this.settle(event.queryRunner),
-      afterTransactionRollback: (event: TransactionRollbackEvent) => this.settle(event.queryRunner),
+      afterTransactionCommit: (event: TransactionCommitEvent) => this.settle(event.queryRunner, true),
+      afterTransactionRollback: (event: TransactionRollbackEvent) => this.settle(event.queryRunner, false),
     };
   }
 }
