@@ -151,13 +151,37 @@ export class TypeOrmOwnerQuotaSummaryStore extends OwnerQuotaSummaryStore {
     // size:wiki has no column (always 0): its order is the owner id's.
     const order =
       filter.sort === 'size:wiki' ? `s.owner_id ${direction}` : `s.${summaryColumnOf(filter.sort)} ${direction}, s.owner_id ${direction}`;
+    const total = await this.count(filter, where, parameters);
+    const index = await this.sqliteIndexFor(filter, total);
     const n = parameters.length;
     const rows: Row[] = await this.manager.query(
-      `SELECT ${PAGE_COLUMNS}, o.name FROM owner_quota_summary s JOIN owner o ON o.id = s.owner_id${where} ` +
+      `SELECT ${PAGE_COLUMNS}, o.name FROM owner_quota_summary s${index} JOIN owner o ON o.id = s.owner_id${where} ` +
         `ORDER BY ${order} LIMIT ${p(n + 1)} OFFSET ${p(n + 2)}`,
       [...parameters, filter.limit, filter.offset],
     );
-    return { total: await this.count(filter, where, parameters), items: rows.map((row) => this.summaryOf(row)) };
+    return { total, items: rows.map((row) => this.summaryOf(row)) };
+  }
+
+  /**
+   * SQLite has no statistics (it never takes them by itself), so for a page
+   * filtered by kind or over quota and sorted by a subject other than
+   * `size:all` it always took the filter's index and sorted every match:
+   * `type=user&sort=size:git:lfs` cost 5.3 times as much at 10 000 owners as
+   * at 10. The store knows the exact counts, so it chooses: walking the sort
+   * column's index reads about (offset + limit) × owners ÷ matches rows, the
+   * filter's index reads and sorts every match; the walk is named when it
+   * reads fewer. (PostgreSQL chooses well from the statistics autovacuum keeps.)
+   */
+  private async sqliteIndexFor(filter: OwnerQuotaSummaryFilter, matches: number): Promise<string> {
+    const filtered = filter.over !== undefined || filter.kind !== undefined;
+    const sortColumn = filter.sort === 'size:wiki' ? undefined : summaryColumnOf(filter.sort);
+    if (this.manager.connection.options.type === 'postgres' || !filtered || filter.nameContains) return '';
+    if (sortColumn === undefined || sortColumn === 'size_all') return '';
+    const [{ owners }]: { owners: string | number | null }[] = await this.manager.query(
+      'SELECT SUM(owners) AS owners FROM owner_quota_summary_total',
+    );
+    const walked = matches === 0 ? Infinity : ((filter.offset + filter.limit) * Number(owners ?? 0)) / matches;
+    return walked <= matches ? ` INDEXED BY ix_owner_quota_summary_${sortColumn}` : '';
   }
 
   /** Four rows read, whatever the number of owners: the triggers keep the sums per (kind, over_quota). */
