@@ -1,25 +1,13 @@
 import { LedgerCorrections } from '@bellows/domain';
 import { describeEachEngine } from '../support/each-engine';
-import { insertOwner, uniqueName } from '../support/quota-fixtures';
+import { insertOwnerWithUsage, tamperWithLedger } from '../support/quota-fixtures';
 
 /** The LedgerCorrections port: the recount's repairs, counted durably in the repair's transaction (run on SQLite and PostgreSQL). */
 describeEachEngine('LedgerCorrections contract', (ctx) => {
   const corrections = (): LedgerCorrections => ctx().db.ledgerCorrections;
 
-  /** An owner with a 300-byte public repository and a 40-byte package file. */
-  async function ownerWithUsage() {
-    const { db } = ctx();
-    const owner = await insertOwner(db);
-    await db.repositories.insert({ ownerId: owner.id, name: uniqueName('repo'), gitSize: 300 });
-    const pkg = await db.packages.createPackage({ ownerId: owner.id, type: 'generic', name: uniqueName('p') });
-    const version = await db.packages.createVersion(pkg.id, '1');
-    const blob = await db.packages.putBlob(Buffer.from(uniqueName('b')).toString('hex').padEnd(64, '0').slice(0, 64), 40);
-    await db.packages.addFile(version.id, blob.id, 'f');
-    return owner;
-  }
-
-  const tamper = (ownerId: number, bucket: string, bytes: number) =>
-    ctx().db.dataSource.query(`UPDATE owner_quota_usage SET bytes = ${bytes} WHERE owner_id = ${ownerId} AND bucket = '${bucket}'`);
+  const ownerWithUsage = () => insertOwnerWithUsage(ctx().db);
+  const tamper = (ownerId: number, bucket: string, bytes: number) => tamperWithLedger(ctx().db, ownerId, bucket, bytes);
 
   it('starts at zero on a new database', async () => {
     expect(await corrections().totals()).toEqual({ corrections: 0, bytes: 0 });

@@ -1,25 +1,13 @@
 import { UsageRecount } from '@bellows/domain';
 import { describeEachEngine } from '../support/each-engine';
-import { insertOwner, uniqueName } from '../support/quota-fixtures';
+import { insertOwnerWithUsage, tamperWithLedger } from '../support/quota-fixtures';
 
 /** The UsageRecount port: the ledger compared with (and repaired from) the sized rows (run on SQLite and PostgreSQL). */
 describeEachEngine('UsageRecount contract', (ctx) => {
   const recount = (): UsageRecount => ctx().db.quotaRecount;
 
-  /** An owner with a 40-byte package file and a 300-byte public repository. */
-  async function ownerWithUsage() {
-    const { db } = ctx();
-    const owner = await insertOwner(db);
-    await db.repositories.insert({ ownerId: owner.id, name: uniqueName('repo'), gitSize: 300 });
-    const pkg = await db.packages.createPackage({ ownerId: owner.id, type: 'generic', name: uniqueName('p') });
-    const version = await db.packages.createVersion(pkg.id, '1');
-    const blob = await db.packages.putBlob(Buffer.from(uniqueName('b')).toString('hex').padEnd(64, '0').slice(0, 64), 40);
-    await db.packages.addFile(version.id, blob.id, 'f');
-    return owner;
-  }
-
-  const tamper = (ownerId: number, bucket: string, bytes: number) =>
-    ctx().db.dataSource.query(`UPDATE owner_quota_usage SET bytes = ${bytes} WHERE owner_id = ${ownerId} AND bucket = '${bucket}'`);
+  const ownerWithUsage = () => insertOwnerWithUsage(ctx().db);
+  const tamper = (ownerId: number, bucket: string, bytes: number) => tamperWithLedger(ctx().db, ownerId, bucket, bytes);
 
   it("counts an owner's bytes per bucket from the rows, 0 where nothing counts", async () => {
     const owner = await ownerWithUsage();
