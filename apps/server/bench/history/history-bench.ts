@@ -5,10 +5,9 @@ import { BenchContext, BenchPart, SummaryRow } from '../bench-part';
 import { createBenchUser } from '../support/bench-user';
 import { BenchServer, startBenchServer } from '../support/bench-server';
 import { enginesToRun, machine } from '../support/engines';
-import { Target } from '../support/http-client';
-import { loadInWorker } from '../support/load-worker';
+import { AskedInstance, BigVsSmallRead, formatBigVsSmallTable, measureBigVsSmall } from '../support/big-vs-small';
 import { numberFromEnv } from '../support/settings';
-import { LatencySummary, round, summarize } from '../support/stats';
+import { round } from '../support/stats';
 
 /** A history read at 10 000 owners costs at most 1.5 times one at 10: it must not add up owners as it reads. */
 export const RATIO_GOAL = 1.5;
@@ -32,22 +31,12 @@ const BUCKETS: [string, string][] = [
   ['git:lfs', 'CASE WHEN id % 3 = 0 THEN (id * 31) % 8192 * 1024 ELSE 0 END'],
 ];
 
-interface Instance {
-  server: BenchServer;
-  token: string;
+interface Instance extends AskedInstance {
   owners: number;
   /** A seeded owner whose own history is read. */
   sampleOwner: string;
   /** Seconds of each POST /admin/cron/quota_usage_snapshot: the first writes today's rows, the others overwrite them. */
   snapshotSeconds: number[];
-}
-
-export interface HistoryEndpointFigures {
-  endpoint: string;
-  big: LatencySummary;
-  small: LatencySummary;
-  /** big / small. */
-  ratio: { p50: number; p99: number };
 }
 
 export interface HistoryBenchResult {
@@ -58,7 +47,7 @@ export interface HistoryBenchResult {
   settings: typeof SETTINGS;
   owners: { big: number; small: number };
   snapshotSeconds: { big: number[]; small: number[] };
-  endpoints: HistoryEndpointFigures[];
+  endpoints: BigVsSmallRead[];
 }
 
 /** `BENCH_ONLY=history`: the usage history's reads and its daily snapshot on an instance of 10 000 owners beside one of 10. */
@@ -86,14 +75,15 @@ async function benchEngine(engine: TestEngine, context: BenchContext): Promise<H
     const small = await instance(engine, SETTINGS.smallOwners);
     try {
       context.log(`history/${engine}: snapshot passes at ${big.owners} owners: ${big.snapshotSeconds.join(', ')} s`);
+      const pair = { big, small };
       const endpoints = [
-        await measure('instance, 90 days', big, small, () => '/admin/quota/history'),
-        await measure('one owner, 90 days', big, small, (i) => `/admin/users/${i.sampleOwner}/quota/history`),
-        await measure(
+        await measureBigVsSmall('instance, 90 days', () => '/admin/quota/history', pair, SETTINGS),
+        await measureBigVsSmall('one owner, 90 days', (i) => `/admin/users/${i.sampleOwner}/quota/history`, pair, SETTINGS),
+        await measureBigVsSmall(
           'one owner, packages, 90 days',
-          big,
-          small,
           (i) => `/admin/users/${i.sampleOwner}/quota/history?subject=size:assets:packages:all`,
+          pair,
+          SETTINGS,
         ),
       ];
       return {
@@ -190,24 +180,6 @@ async function expectPoints(server: BenchServer, token: string, path: string, po
   if (body.points?.length !== points) throw new Error(`GET ${path} answered ${body.points?.length} points, expected ${points}`);
 }
 
-/** Both instances asked in turn (big, small, big…), so the same background noise falls on both. */
-async function measure(endpoint: string, big: Instance, small: Instance, path: (i: Instance) => string): Promise<HistoryEndpointFigures> {
-  const target = (i: Instance, label: string): Target => ({ label, url: `${i.server.apiUrl}${path(i)}`, token: i.token });
-  const { samples } = await loadInWorker({
-    kind: 'sequential',
-    targets: [target(big, 'big'), target(small, 'small')],
-    warmup: SETTINGS.warmup,
-    requests: SETTINGS.sequential,
-  });
-  const [bigSummary, smallSummary] = [summarize(samples.big), summarize(samples.small)];
-  return {
-    endpoint,
-    big: bigSummary,
-    small: smallSummary,
-    ratio: { p50: round(bigSummary.p50 / smallSummary.p50, 2), p99: round(bigSummary.p99 / smallSummary.p99, 2) },
-  };
-}
-
 function summaryRows(result: HistoryBenchResult): SummaryRow[] {
   const reads = result.endpoints.map((e) => ({
     what: `quota history, ${e.endpoint}: p50, ${result.owners.big} owners vs ${result.owners.small}`,
@@ -234,27 +206,13 @@ function summaryRows(result: HistoryBenchResult): SummaryRow[] {
 }
 
 function formatTable(result: HistoryBenchResult): string {
-  const header = ['history read', 'p50 big', 'p50 small', 'ratio', 'p99 big', 'p99 small', 'ratio'];
-  const ms = (value: number) => `${value.toFixed(2)} ms`;
-  const rows = result.endpoints.map((e) => [
-    e.endpoint,
-    ms(e.big.p50),
-    ms(e.small.p50),
-    `${e.ratio.p50.toFixed(2)}×`,
-    ms(e.big.p99),
-    ms(e.small.p99),
-    `${e.ratio.p99.toFixed(2)}×`,
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  return [
-    '',
-    `history bench on ${result.engine} (${result.machine.cpus} CPUs, Node ${result.machine.node}): ${result.owners.big} owners vs ${result.owners.small}, ${result.settings.days} days`,
-    `${result.settings.sequential} sequential requests per instance after ${result.settings.warmup} warm-up, the two taken in turn`,
-    `snapshot passes (first writes today's rows, then overwrites): ${result.snapshotSeconds.big.join(', ')} s at ${result.owners.big} owners; ${result.snapshotSeconds.small.join(', ')} s at ${result.owners.small}`,
-    line(header),
-    line(widths.map((w) => '-'.repeat(w))),
-    ...rows.map(line),
-    '',
-  ].join('\n');
+  return formatBigVsSmallTable(
+    [
+      `history bench on ${result.engine} (${result.machine.cpus} CPUs, Node ${result.machine.node}): ${result.owners.big} owners vs ${result.owners.small}, ${result.settings.days} days`,
+      `${result.settings.sequential} sequential requests per instance after ${result.settings.warmup} warm-up, the two taken in turn`,
+      `snapshot passes (first writes today's rows, then overwrites): ${result.snapshotSeconds.big.join(', ')} s at ${result.owners.big} owners; ${result.snapshotSeconds.small.join(', ')} s at ${result.owners.small}`,
+    ],
+    'history read',
+    result.endpoints,
+  );
 }

@@ -14,6 +14,7 @@ import { stopChild } from '../support/process-stats';
 import { numberFromEnv } from '../support/settings';
 import { grouped } from '../support/summary';
 import type { HotrowInstanceInfo, HotrowRecountAnswer } from './hotrow-server-child';
+import { nextMessage, ask } from '../support/child-messages';
 
 /** Issue 15's goal: one owner's uploads at least this share of as many uploads spread over as many owners. */
 export const HOTROW_GOAL = 0.8;
@@ -383,23 +384,6 @@ async function call(base: string, method: string, path: string, token: string, j
   const { status, text } = await send(undefined, base, method, path, token, body, 'application/json');
   if (status !== expected) throw new Error(`${method} ${path} answered ${status}, not ${expected}: ${text.slice(0, 300)}`);
   return text;
-}
-
-function nextMessage<T>(child: ChildProcess): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`a bench instance exited early (${code})`));
-    child.once('exit', onExit);
-    child.once('message', (message) => {
-      child.off('exit', onExit);
-      resolve(message as T);
-    });
-  });
-}
-
-function ask<T>(child: ChildProcess, message: string): Promise<T> {
-  const answer = nextMessage<T>(child);
-  child.send(message);
-  return answer;
 }
 
 /**

@@ -2,12 +2,11 @@ import { performance } from 'perf_hooks';
 import { TestEngine } from '@bellows/persistence-typeorm';
 import { BenchContext, BenchPart, SummaryRow } from '../bench-part';
 import { createBenchUser } from '../support/bench-user';
-import { BenchServer, startBenchServer } from '../support/bench-server';
+import { startBenchServer } from '../support/bench-server';
 import { enginesToRun, machine } from '../support/engines';
-import { Target } from '../support/http-client';
-import { loadInWorker } from '../support/load-worker';
+import { AskedInstance, BigVsSmallRead, formatBigVsSmallTable, measureBigVsSmall } from '../support/big-vs-small';
 import { numberFromEnv } from '../support/settings';
-import { LatencySummary, round, summarize } from '../support/stats';
+import { round } from '../support/stats';
 import { QuotaSummaries } from '../../src/modules/quota-overview/quota-summaries';
 import { seedOverviewOwners } from './seed-owners';
 
@@ -21,30 +20,23 @@ const SETTINGS = {
   bigOwners: numberFromEnv('BENCH_OVERVIEW_BIG', 10_000),
 };
 
+/**
+ * "Per page": each read lists as many owners on both instances (10 of 10 000
+ * and 10 of 11; the one over-quota owner the smallest instance has), so what
+ * is compared is what the owners behind a page cost, not the page's length.
+ */
 const ENDPOINTS = [
-  { name: 'page', path: '/admin/quota/usage?sort=size:all&limit=50' },
-  { name: 'page over', path: '/admin/quota/usage?sort=size:all&over=true&limit=50' },
-  { name: 'page by repos asc', path: '/admin/quota/usage?sort=size:repos:all&order=asc&limit=50' },
-  // The same number of items on both instances (10 of 10 000 and 10 of 11), so the page's own cost is compared, not its length.
-  { name: 'page of 10', path: '/admin/quota/usage?sort=size:all&limit=10' },
-  { name: 'total', path: '/admin/quota/usage/total' },
+  { name: 'page of 10 by size:all', path: '/admin/quota/usage?sort=size:all&limit=10' },
+  { name: 'page of 10 by size:repos:all, ascending', path: '/admin/quota/usage?sort=size:repos:all&order=asc&limit=10' },
+  { name: 'page of 10, users only', path: '/admin/quota/usage?type=user&sort=size:git:lfs&limit=10' },
+  { name: 'first owner over quota', path: '/admin/quota/usage?sort=size:all&over=true&limit=1' },
+  { name: 'totals', path: '/admin/quota/usage/total' },
 ] as const;
 
-interface Instance {
-  server: BenchServer;
-  token: string;
+interface Instance extends AskedInstance {
   owners: number;
   /** Seconds the refresh of every never-refreshed row took (the start-up pass after an upgrade). */
   refreshSeconds: number;
-}
-
-export interface OverviewEndpointFigures {
-  endpoint: string;
-  path: string;
-  big: LatencySummary;
-  small: LatencySummary;
-  /** big / small. */
-  ratio: { p50: number; p99: number };
 }
 
 export interface OverviewBenchResult {
@@ -55,7 +47,7 @@ export interface OverviewBenchResult {
   settings: typeof SETTINGS;
   owners: { big: number; small: number };
   refreshSeconds: { big: number; small: number };
-  endpoints: OverviewEndpointFigures[];
+  endpoints: BigVsSmallRead[];
   ratioGoal: number;
 }
 
@@ -82,10 +74,11 @@ async function benchEngine(engine: TestEngine, context: BenchContext): Promise<O
     const small = await instance(engine, SETTINGS.smallOwners);
     try {
       context.log(`overview/${engine}: refresh of every row after seeding: ${big.refreshSeconds} s for ${big.owners} owners`);
-      const endpoints: OverviewEndpointFigures[] = [];
+      await expectEqualPages(big, small);
+      const endpoints: BigVsSmallRead[] = [];
       for (const endpoint of ENDPOINTS) {
         context.log(`overview/${engine}: measuring GET ${endpoint.path}`);
-        endpoints.push(await measure(endpoint, big, small));
+        endpoints.push(await measureBigVsSmall(endpoint.name, () => endpoint.path, { big, small }, SETTINGS));
       }
       return {
         part: 'overview',
@@ -129,30 +122,23 @@ async function instance(engine: TestEngine, owners: number): Promise<Instance> {
   }
 }
 
-/** Both instances asked in turn (big, small, big…), so the same background noise falls on both. */
-async function measure(endpoint: (typeof ENDPOINTS)[number], big: Instance, small: Instance): Promise<OverviewEndpointFigures> {
-  const target = (i: Instance, label: string): Target => ({ label, url: `${i.server.apiUrl}${endpoint.path}`, token: i.token });
-  const { samples } = await loadInWorker({
-    kind: 'sequential',
-    targets: [target(big, 'big'), target(small, 'small')],
-    warmup: SETTINGS.warmup,
-    requests: SETTINGS.sequential,
-  });
-  const bigSummary = summarize(samples.big);
-  const smallSummary = summarize(samples.small);
-  return {
-    endpoint: endpoint.name,
-    path: endpoint.path,
-    big: bigSummary,
-    small: smallSummary,
-    ratio: { p50: round(bigSummary.p50 / smallSummary.p50, 2), p99: round(bigSummary.p99 / smallSummary.p99, 2) },
-  };
+/** The bench's premise, checked: every page lists its full `limit` of owners on both instances. */
+async function expectEqualPages(...instances: Instance[]): Promise<void> {
+  for (const { path } of ENDPOINTS) {
+    const limit = Number(new URL(path, 'http://x').searchParams.get('limit'));
+    if (!limit) continue;
+    for (const i of instances) {
+      const res = await fetch(`${i.server.apiUrl}${path}`, { headers: { authorization: `token ${i.token}` } });
+      const listed = ((await res.json()) as unknown[]).length;
+      if (listed !== limit) throw new Error(`GET ${path} lists ${listed} owners at ${i.owners} owners, not ${limit}`);
+    }
+  }
 }
 
 function summaryRows(result: OverviewBenchResult): SummaryRow[] {
   return result.endpoints.flatMap((e) =>
     (['p50', 'p99'] as const).map((percentile) => ({
-      what: `GET ${e.path}: ${percentile}, ${result.owners.big} owners vs ${result.owners.small}`,
+      what: `GET ${e.path} (${e.endpoint}): ${percentile}, ${result.owners.big} owners vs ${result.owners.small}`,
       engine: result.engine,
       bellows: `${e.big[percentile].toFixed(2)} ms`,
       baseline: `${e.small[percentile].toFixed(2)} ms`,
@@ -164,27 +150,13 @@ function summaryRows(result: OverviewBenchResult): SummaryRow[] {
 }
 
 function formatTable(result: OverviewBenchResult): string {
-  const header = ['endpoint', 'p50 big', 'p50 small', 'ratio', 'p99 big', 'p99 small', 'ratio'];
-  const ms = (value: number) => `${value.toFixed(2)} ms`;
-  const rows = result.endpoints.map((e) => [
-    `GET ${e.path}`,
-    ms(e.big.p50),
-    ms(e.small.p50),
-    `${e.ratio.p50.toFixed(2)}×`,
-    ms(e.big.p99),
-    ms(e.small.p99),
-    `${e.ratio.p99.toFixed(2)}×`,
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  return [
-    '',
-    `overview bench on ${result.engine} (${result.machine.cpus} CPUs, Node ${result.machine.node}): ${result.owners.big} owners vs ${result.owners.small}`,
-    `${result.settings.sequential} sequential requests per instance after ${result.settings.warmup} warm-up, the two taken in turn`,
-    `refresh of every row (start-up pass): ${result.refreshSeconds.big} s for ${result.owners.big} owners`,
-    line(header),
-    line(widths.map((w) => '-'.repeat(w))),
-    ...rows.map(line),
-    '',
-  ].join('\n');
+  return formatBigVsSmallTable(
+    [
+      `overview bench on ${result.engine} (${result.machine.cpus} CPUs, Node ${result.machine.node}): ${result.owners.big} owners vs ${result.owners.small}`,
+      `${result.settings.sequential} sequential requests per instance after ${result.settings.warmup} warm-up, the two taken in turn`,
+      `refresh of every row (start-up pass): ${result.refreshSeconds.big} s for ${result.owners.big} owners`,
+    ],
+    'overview read',
+    result.endpoints,
+  );
 }

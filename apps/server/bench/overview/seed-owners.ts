@@ -5,7 +5,7 @@ import { Database, newOwnerFields, OwnerEntity } from '@bellows/persistence-type
 const CHUNK = 500;
 const KIB = 1024;
 
-/** The group every tenth owner is in: 4 MiB over size:all, which about half of them exceed. */
+/** The group every tenth owner is in: 4 MiB over size:all, which about half of them exceed (and the first one always). */
 export const SMALL_GROUP = 'bench-overview-small';
 
 /**
@@ -45,8 +45,14 @@ export async function seedOverviewOwners(db: Database, count: number): Promise<v
   }
   const rule = QuotaRule.create({ name: 'bench-overview-4m', limit: 4 * 1024 * KIB, subjects: ['size:all'] });
   if ((await db.quotaLimits.createGroup(QuotaGroup.create(SMALL_GROUP, [rule]))) !== 'ok') throw new Error('could not create the group');
+  // Every tenth owner from the first one seeded, so the smallest instance has one member too.
+  const [{ first }] = (await db.dataSource.query(`SELECT MIN(id) AS first ${mine}`)) as { first: number }[];
   await db.dataSource.query(
     `INSERT INTO quota_group_owner (group_id, owner_id) SELECT g.id, o.id FROM quota_group g, owner o ` +
-      `WHERE g.name = '${SMALL_GROUP}' AND o.lower_name LIKE 'bench-o${stamp}-%' AND o.id % 10 = 0`,
+      `WHERE g.name = '${SMALL_GROUP}' AND o.lower_name LIKE 'bench-o${stamp}-%' AND (o.id - ${Number(first)}) % 10 = 0`,
+  );
+  // And that first member over its limit whatever its id gave it, so `over=true` lists at least one owner on every instance.
+  await db.dataSource.query(
+    `INSERT INTO owner_quota_usage (owner_id, bucket, stripe, bytes) VALUES (${Number(first)}, 'attachments:releases', 0, ${8 * 1024 * KIB})`,
   );
 }

@@ -13,6 +13,7 @@ import { numberFromEnv } from '../support/settings';
 import type { RecountAnswer, UploadsBenchServerInfo } from './uploads-server-child';
 import type { BareUploadServerInfo } from './bare-upload-server';
 import { bareUpload, BenchFile, Upload, UPLOAD_PATHS, UploadPath, UploadTarget } from './upload-clients';
+import { nextMessage } from '../support/child-messages';
 
 const MiB = 1024 * 1024;
 
@@ -337,17 +338,6 @@ function writeRandomFile(path: string, megabytes: number): BenchFile {
   }
   // Just written, so every upload and dd read it from the page cache alike.
   return { path, megabytes, size: megabytes * MiB, sha1: sha1.digest('hex'), sha256: sha256.digest('hex'), sha512: sha512.digest('hex') };
-}
-
-function nextMessage<T>(child: ChildProcess): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`the bench server exited early (${code})`));
-    child.once('exit', onExit);
-    child.once('message', (message) => {
-      child.off('exit', onExit);
-      resolve(message as T);
-    });
-  });
 }
 
 /** Asks the server to stop and waits for it to exit (so a CPU profile is written). */

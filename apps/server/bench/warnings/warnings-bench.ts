@@ -9,6 +9,7 @@ import { stopChild } from '../support/process-stats';
 import { numberFromEnv } from '../support/settings';
 import { grouped } from '../support/summary';
 import type { WarningsServerInfo, WarningsSettled } from './warnings-server-child';
+import { nextMessage, ask } from '../support/child-messages';
 
 /** Issue 16's goal: uploads with warnings on keep at least this share of the throughput with them off. */
 export const WARNINGS_GOAL = 0.9;
@@ -233,21 +234,4 @@ function put(agent: Agent, base: string, path: string, token: string, body: Buff
     req.on('error', reject);
     req.end(body);
   });
-}
-
-function nextMessage<T>(child: ChildProcess): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`a bench server exited early (${code})`));
-    child.once('exit', onExit);
-    child.once('message', (message) => {
-      child.off('exit', onExit);
-      resolve(message as T);
-    });
-  });
-}
-
-function ask<T>(child: ChildProcess, message: string): Promise<T> {
-  const answer = nextMessage<T>(child);
-  child.send(message);
-  return answer;
 }
