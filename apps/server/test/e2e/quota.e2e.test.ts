@@ -1,24 +1,6 @@
-import { createTestContainers, newOwnerFields, OwnerEntity } from '@bellows/persistence-typeorm';
-import { createTestUser, TestUser } from '../support/fixtures';
+import { createTestContainers } from '@bellows/persistence-typeorm';
+import { createTestOrg, createTestUser, TestUser } from '../support/fixtures';
 import { startTestServer, TestServer } from '../support/test-server';
-
-/** An organization whose Owners team holds `owner`, made through persistence. */
-async function createOrg(server: TestServer, owner: TestUser): Promise<OwnerEntity> {
-  const org = await server.db.owners.insert(
-    newOwnerFields(`org${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`, { kind: 'organization' }),
-  );
-  const team = await server.db.teams.insert({
-    orgId: org.id,
-    name: 'Owners',
-    description: '',
-    permission: 'owner',
-    includesAllRepositories: true,
-    canCreateOrgRepo: true,
-    unitsMap: '{}',
-  });
-  await server.db.teamMembers.add(team.id, owner.user.id);
-  return org;
-}
 
 describe('quota API', () => {
   let server: TestServer;
@@ -152,7 +134,7 @@ describe('quota API', () => {
   });
 
   it("counts an org's attachment uploaded by a member for the org, for its owners and admins only", async () => {
-    const org = await createOrg(server, bob);
+    const org = await createTestOrg(server, bob);
     const repo = await server.db.repositories.insert({ ownerId: org.id, name: 'org-repo' });
     const { issueId, releaseId } = await createTestContainers(server.db, repo.id, ada.user.id);
     await server.db.attachments.insert({ repoId: repo.id, releaseId, name: 'big.zip', size: 9000, uploaderId: ada.user.id });

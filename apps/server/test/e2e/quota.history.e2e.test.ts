@@ -1,6 +1,5 @@
 import { randomBytes } from 'crypto';
-import { newOwnerFields, OwnerEntity } from '@bellows/persistence-typeorm';
-import { createTestUser, TestUser } from '../support/fixtures';
+import { createTestOrg, createTestUser, TestUser } from '../support/fixtures';
 import { ApiClient, attachToIssue, createIssue, createRepository, uploadGenericPackage } from '../support/sized-uploads';
 import { startTestServer, TestServer } from '../support/test-server';
 import { QuotaHistory } from '../../src/modules/quota-history/quota-history.service';
@@ -22,24 +21,6 @@ function sizeAll(used: any): number {
     assets.artifacts +
     assets.packages.all
   );
-}
-
-/** An organization whose Owners team holds `owner`, made through persistence. */
-async function createOrg(server: TestServer, owner: TestUser, visibility: 'public' | 'private' = 'public'): Promise<OwnerEntity> {
-  const org = await server.db.owners.insert(
-    newOwnerFields(`org${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`, { kind: 'organization', visibility }),
-  );
-  const team = await server.db.teams.insert({
-    orgId: org.id,
-    name: 'Owners',
-    description: '',
-    permission: 'owner',
-    includesAllRepositories: true,
-    canCreateOrgRepo: true,
-    unitsMap: '{}',
-  });
-  await server.db.teamMembers.add(team.id, owner.user.id);
-  return org;
 }
 
 /**
@@ -156,7 +137,7 @@ describe('quota usage history', () => {
   });
 
   it("answers an organization's history to its owners and site admins, 403 to other users, 404 when it is hidden", async () => {
-    const org = await createOrg(server, bob);
+    const org = await createTestOrg(server, bob);
     await uploadGenericPackage(client(bob, org.name), 'lib', '2.0.0', 'lib.tgz', randomBytes(1234));
     await snapshot();
     const path = `/orgs/${org.name}/quota/history?subject=size:assets:packages:all`;
@@ -168,7 +149,7 @@ describe('quota usage history', () => {
     expect((await server.request(path, as(admin))).body).toEqual(mine.body);
     expect((await server.request(path, as(ada))).status).toBe(403);
     expect((await server.request(`/orgs/${org.name}/quota`, as(ada))).status).toBe(403);
-    const hidden = await createOrg(server, bob, 'private');
+    const hidden = await createTestOrg(server, bob, 'private');
     expect((await server.request(`/orgs/${hidden.name}/quota/history`, as(ada))).status).toBe(404);
     expect((await server.request(`/orgs/${hidden.name}/quota/history`, as(bob))).status).toBe(200);
     expect((await server.request('/orgs/no-such-org/quota/history', as(bob))).status).toBe(404);

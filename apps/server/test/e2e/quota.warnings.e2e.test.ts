@@ -8,7 +8,7 @@ import { loadConfig } from '../../src/config';
 import { QuotaWarningWorker } from '../../src/modules/quota-warnings/quota-warning-worker';
 import { createTestUser, TestUser } from '../support/fixtures';
 import { ApiClient, uploadGenericPackage } from '../support/sized-uploads';
-import { freePort, sendRequest, startTestServer, TestServer } from '../support/test-server';
+import { freePort, sendRequest, serverEnvOn, startTestServer, TestServer } from '../support/test-server';
 import { ofEvent, startWebhookReceiver, WebhookDelivery, WebhookReceiver } from '../support/webhook-receiver';
 
 /**
@@ -238,14 +238,7 @@ describe('quota warnings when the settings change between starts', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'bellows-warnings-restart-'));
     const start = async (warnAt: string): Promise<BellowsApp> => {
       const env: NodeJS.ProcessEnv = {
-        BELLOWS__SERVER__HTTP_ADDR: '127.0.0.1',
-        BELLOWS__SERVER__HTTP_PORT: String(await freePort()),
-        BELLOWS__SERVER__APP_DATA_PATH: dataDir,
-        BELLOWS__DATABASE__DB_TYPE: database.options.type,
-        BELLOWS__DATABASE__PATH: database.options.path || join(dataDir, 'bellows.db'),
-        BELLOWS__DATABASE__HOST: database.options.host || '127.0.0.1:5432',
-        BELLOWS__DATABASE__NAME: database.options.name,
-        BELLOWS__DATABASE__USER: database.options.user,
+        ...serverEnvOn(database, dataDir, await freePort()),
         BELLOWS__QUOTA_DEFAULT__TOTAL: '100KiB',
         BELLOWS__QUOTA__WARN_AT: warnAt,
       };

@@ -10,7 +10,7 @@ import { loadConfig } from '../../src/config';
 import { createTestUser, TestUser } from '../support/fixtures';
 import { credentialUrl, GitClient } from '../support/git-client';
 import { createTestRepository } from '../support/repositories';
-import { freePort, sendRequest, startTestServer, TestRequestInit, TestServer } from '../support/test-server';
+import { freePort, sendRequest, serverEnvOn, startTestServer, TestRequestInit, TestServer } from '../support/test-server';
 
 /** What the receiver got: one request. */
 interface Received {
@@ -299,14 +299,7 @@ describe('webhook deliveries across a restart and the host allow list', () => {
     const receiver = await startReceiver();
     const start = async (): Promise<BellowsApp> => {
       const env: NodeJS.ProcessEnv = {
-        BELLOWS__SERVER__HTTP_ADDR: '127.0.0.1',
-        BELLOWS__SERVER__HTTP_PORT: String(await freePort()),
-        BELLOWS__SERVER__APP_DATA_PATH: dataDir,
-        BELLOWS__DATABASE__DB_TYPE: database.options.type,
-        BELLOWS__DATABASE__PATH: database.options.path || join(dataDir, 'bellows.db'),
-        BELLOWS__DATABASE__HOST: database.options.host || '127.0.0.1:5432',
-        BELLOWS__DATABASE__NAME: database.options.name,
-        BELLOWS__DATABASE__USER: database.options.user,
+        ...serverEnvOn(database, dataDir, await freePort()),
         BELLOWS__WEBHOOK__ALLOWED_HOST_LIST: 'loopback',
         BELLOWS__WEBHOOK__RETRY_BACKOFF: '2s',
       };

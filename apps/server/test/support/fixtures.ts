@@ -37,3 +37,25 @@ export async function createTestToken(server: TestServer, user: OwnerEntity, sco
   await server.db.transaction((tx) => tx.accessTokens.insert(fields));
   return value;
 }
+
+/** An organization whose Owners team holds `owner`, made through persistence. */
+export async function createTestOrg(
+  server: TestServer,
+  owner: TestUser,
+  visibility: 'public' | 'private' = 'public',
+): Promise<OwnerEntity> {
+  const org = await server.db.owners.insert(
+    newOwnerFields(`org${Date.now().toString(36)}${counter++}`, { kind: 'organization', visibility }),
+  );
+  const team = await server.db.teams.insert({
+    orgId: org.id,
+    name: 'Owners',
+    description: '',
+    permission: 'owner',
+    includesAllRepositories: true,
+    canCreateOrgRepo: true,
+    unitsMap: '{}',
+  });
+  await server.db.teamMembers.add(team.id, owner.user.id);
+  return org;
+}

@@ -48,6 +48,20 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The settings that serve on 127.0.0.1:`port` from this test database and data folder (a test that restarts a server starts each with them). */
+export function serverEnvOn(database: TestDatabase, dataDir: string, port: number): NodeJS.ProcessEnv {
+  return {
+    BELLOWS__SERVER__HTTP_ADDR: '127.0.0.1',
+    BELLOWS__SERVER__HTTP_PORT: String(port),
+    BELLOWS__SERVER__APP_DATA_PATH: dataDir,
+    BELLOWS__DATABASE__DB_TYPE: database.options.type,
+    BELLOWS__DATABASE__PATH: database.options.path || join(dataDir, 'bellows.db'),
+    BELLOWS__DATABASE__HOST: database.options.host || '127.0.0.1:5432',
+    BELLOWS__DATABASE__NAME: database.options.name,
+    BELLOWS__DATABASE__USER: database.options.user,
+  };
+}
+
 /**
  * Starts a server. `settings` are extra `BELLOWS__SECTION__KEY` values. Its blobs
  * go to local files or, with BELLOWS_TEST_STORAGE=minio, to the S3 test server
@@ -59,14 +73,7 @@ export async function startTestServer(settings: Record<string, string> = {}): Pr
   const storage = await testStorageSettings();
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
-    BELLOWS__SERVER__HTTP_ADDR: '127.0.0.1',
-    BELLOWS__SERVER__HTTP_PORT: String(port),
-    BELLOWS__SERVER__APP_DATA_PATH: dataDir,
-    BELLOWS__DATABASE__DB_TYPE: database.options.type,
-    BELLOWS__DATABASE__PATH: database.options.path || join(dataDir, 'bellows.db'),
-    BELLOWS__DATABASE__HOST: database.options.host || '127.0.0.1:5432',
-    BELLOWS__DATABASE__NAME: database.options.name,
-    BELLOWS__DATABASE__USER: database.options.user,
+    ...serverEnvOn(database, dataDir, port),
     ...storage.settings,
     ...Object.fromEntries(Object.entries(settings).map(([k, v]) => [k.startsWith('BELLOWS__') ? k : `BELLOWS__${k}`, v])),
   };
