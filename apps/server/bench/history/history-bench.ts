@@ -1,10 +1,11 @@
 import { performance } from 'perf_hooks';
 import { addDays, usageDayOf } from '@bellows/domain';
-import { Database, newOwnerFields, OwnerEntity, TestEngine } from '@bellows/persistence-typeorm';
+import { Database, TestEngine } from '@bellows/persistence-typeorm';
+import { insertBenchOwners } from '../support/bench-owners';
 import { BenchContext, BenchPart, SummaryRow } from '../bench-part';
 import { createBenchUser } from '../support/bench-user';
 import { BenchServer, startBenchServer } from '../support/bench-server';
-import { enginesToRun, machine } from '../support/engines';
+import { machine, onEachEngine } from '../support/engines';
 import { AskedInstance, BigVsSmallRead, formatBigVsSmallTable, measureBigVsSmall } from '../support/big-vs-small';
 import { numberFromEnv } from '../support/settings';
 import { round } from '../support/stats';
@@ -23,8 +24,6 @@ const SETTINGS = {
   days: numberFromEnv('BENCH_HISTORY_DAYS', 90),
 };
 
-/** Rows per INSERT of owners: well under both engines' bound-parameter limits. */
-const CHUNK = 500;
 const BUCKETS: [string, string][] = [
   ['packages', '(id * 7919) % 4096 * 1024'],
   ['repos:public', '(id * 104729) % 2048 * 1024'],
@@ -54,16 +53,7 @@ export interface HistoryBenchResult {
 export const historyBench: BenchPart = {
   name: 'history',
   description: 'GET /admin/quota/history and an owner history (90 days), and the daily snapshot: 10 000 owners vs 10',
-  async run(context) {
-    const rows: SummaryRow[] = [];
-    for (const engine of await enginesToRun(context, 'history')) {
-      const result = await benchEngine(engine, context);
-      context.saveFigures(`history-${engine}`, result);
-      context.log(formatTable(result));
-      rows.push(...summaryRows(result));
-    }
-    return rows;
-  },
+  run: (context) => onEachEngine(context, 'history', (engine) => benchEngine(engine, context), { table: formatTable, rows: summaryRows }),
 };
 
 async function benchEngine(engine: TestEngine, context: BenchContext): Promise<HistoryBenchResult> {
@@ -132,23 +122,10 @@ async function instance(engine: TestEngine, owners: number): Promise<Instance> {
   }
 }
 
-/** Owners in chunked INSERTs and their ledger rows over three buckets, computed from the id; answers their names. */
+/** Owners and their ledger rows over three buckets, computed from the id; answers their names. */
 async function seedOwners(db: Database, count: number): Promise<string[]> {
   const stamp = Date.now().toString(36);
-  const names: string[] = [];
-  for (let start = 0; start < count; start += CHUNK) {
-    const rows: ReturnType<typeof newOwnerFields>[] = [];
-    for (let i = start; i < Math.min(count, start + CHUNK); i++) {
-      names.push(`bench-h${stamp}-${i}`);
-      rows.push(newOwnerFields(names[i], { email: `h${i}@example.com` }));
-    }
-    await db.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(OwnerEntity)
-      .values(rows.map((row) => ({ ...row, lowerName: row.name })))
-      .execute();
-  }
+  const names = await insertBenchOwners(db, `bench-h${stamp}-`, count);
   for (const [bucket, bytes] of BUCKETS) {
     await db.dataSource.query(
       `INSERT INTO owner_quota_usage (owner_id, bucket, stripe, bytes) SELECT id, '${bucket}', 0, ${bytes} FROM owner WHERE lower_name LIKE 'bench-h${stamp}-%'`,

@@ -2,7 +2,7 @@ import { TestEngine } from '@bellows/persistence-typeorm';
 import { BenchContext, BenchPart, SummaryRow } from '../bench-part';
 import { createBenchUser } from '../support/bench-user';
 import { BenchServer, startBenchServer } from '../support/bench-server';
-import { enginesToRun, machine } from '../support/engines';
+import { machine, onEachEngine } from '../support/engines';
 import { loadInWorker } from '../support/load-worker';
 import { numberFromEnv } from '../support/settings';
 import { LatencySummary, round, summarize } from '../support/stats';
@@ -37,16 +37,7 @@ export interface MetricsBenchResult {
 export const metricsBench: BenchPart = {
   name: 'metrics',
   description: 'metrics on vs off (GET /api/v1/user), and GET /metrics at 10 000 owners with and without PER_OWNER_QUOTA',
-  async run(context) {
-    const rows: SummaryRow[] = [];
-    for (const engine of await enginesToRun(context, 'metrics')) {
-      const result = await benchEngine(engine, context);
-      context.saveFigures(`metrics-${engine}`, result);
-      context.log(formatTable(result));
-      rows.push(...summaryRows(result));
-    }
-    return rows;
-  },
+  run: (context) => onEachEngine(context, 'metrics', (engine) => benchEngine(engine, context), { table: formatTable, rows: summaryRows }),
 };
 
 async function benchEngine(engine: TestEngine, context: BenchContext): Promise<MetricsBenchResult> {

@@ -3,7 +3,7 @@ import { TestEngine } from '@bellows/persistence-typeorm';
 import { BenchContext, BenchPart, SummaryRow } from '../bench-part';
 import { createBenchUser } from '../support/bench-user';
 import { startBenchServer } from '../support/bench-server';
-import { enginesToRun, machine } from '../support/engines';
+import { machine, onEachEngine } from '../support/engines';
 import { AskedInstance, BigVsSmallRead, formatBigVsSmallTable, measureBigVsSmall } from '../support/big-vs-small';
 import { numberFromEnv } from '../support/settings';
 import { round } from '../support/stats';
@@ -55,16 +55,7 @@ export interface OverviewBenchResult {
 export const overviewBench: BenchPart = {
   name: 'overview',
   description: 'GET /admin/quota/usage (+ /total): 10 000 owners vs 10, SQLite and PostgreSQL',
-  async run(context) {
-    const rows: SummaryRow[] = [];
-    for (const engine of await enginesToRun(context, 'overview')) {
-      const result = await benchEngine(engine, context);
-      context.saveFigures(`overview-${engine}`, result);
-      context.log(formatTable(result));
-      rows.push(...summaryRows(result));
-    }
-    return rows;
-  },
+  run: (context) => onEachEngine(context, 'overview', (engine) => benchEngine(engine, context), { table: formatTable, rows: summaryRows }),
 };
 
 async function benchEngine(engine: TestEngine, context: BenchContext): Promise<OverviewBenchResult> {

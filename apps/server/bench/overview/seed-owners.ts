@@ -1,8 +1,7 @@
 import { QuotaGroup, QuotaRule } from '@bellows/domain';
-import { Database, newOwnerFields, OwnerEntity } from '@bellows/persistence-typeorm';
+import { Database } from '@bellows/persistence-typeorm';
+import { insertBenchOwners } from '../support/bench-owners';
 
-/** Rows per INSERT: well under both engines' bound-parameter limits (an owner row has some 17 columns). */
-const CHUNK = 500;
 const KIB = 1024;
 
 /** The group every tenth owner is in: 4 MiB over size:all, which about half of them exceed (and the first one always). */
@@ -10,7 +9,7 @@ export const SMALL_GROUP = 'bench-overview-small';
 
 /**
  * `count` owners (every seventh an organization) with varied usage, written
- * straight to the tables: owners in chunked INSERTs, their summary rows, and
+ * straight to the tables: the owners, their summary rows, and
  * ledger rows over four buckets computed from the id (so sorts by different
  * subjects give different orders, and many owners share a figure, as on a real
  * instance). The overview's rows are then brought up by the server's own
@@ -18,18 +17,7 @@ export const SMALL_GROUP = 'bench-overview-small';
  */
 export async function seedOverviewOwners(db: Database, count: number): Promise<void> {
   const stamp = Date.now().toString(36);
-  for (let start = 0; start < count; start += CHUNK) {
-    const rows: ReturnType<typeof newOwnerFields>[] = [];
-    for (let i = start; i < Math.min(count, start + CHUNK); i++) {
-      rows.push(newOwnerFields(`bench-o${stamp}-${i}`, { kind: i % 7 === 3 ? 'organization' : 'user', email: `o${i}@example.com` }));
-    }
-    await db.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(OwnerEntity)
-      .values(rows.map((row) => ({ ...row, lowerName: row.name })))
-      .execute();
-  }
+  await insertBenchOwners(db, `bench-o${stamp}-`, count, (i) => (i % 7 === 3 ? 'organization' : 'user'));
   const mine = `FROM owner WHERE lower_name LIKE 'bench-o${stamp}-%'`;
   await db.dataSource.query(`INSERT INTO owner_quota_summary (owner_id, kind) SELECT id, kind ${mine}`);
   const buckets: [string, string][] = [

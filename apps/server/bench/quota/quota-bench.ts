@@ -1,7 +1,7 @@
 import { performance } from 'perf_hooks';
 import { TestEngine } from '@bellows/persistence-typeorm';
 import { BenchContext, BenchPart, SummaryRow } from '../bench-part';
-import { enginesToRun, machine } from '../support/engines';
+import { machine, onEachEngine } from '../support/engines';
 import { numberFromEnv } from '../support/settings';
 import { startBenchServer } from '../support/bench-server';
 import { Target } from '../support/http-client';
@@ -56,17 +56,8 @@ export interface QuotaBenchResult {
 export const quotaBench: BenchPart = {
   name: 'quota',
   description: 'quota info and check: big owner vs small owner, SQLite and PostgreSQL',
-  async run(context) {
-    const rows: SummaryRow[] = [];
-    for (const engine of await enginesToRun(context, 'quota')) {
-      const result = await benchEngine(engine, context);
-      const file = context.saveFigures(`quota-${engine}`, result);
-      context.log(formatQuotaTable(result));
-      context.log(`figures written to ${file}`);
-      rows.push(...summaryRows(result));
-    }
-    return rows;
-  },
+  run: (context) =>
+    onEachEngine(context, 'quota', (engine) => benchEngine(engine, context), { table: formatQuotaTable, rows: summaryRows }),
 };
 
 /** The issue-3 promise in the summary: the big owner's p50 and p99 against the small owner's. */

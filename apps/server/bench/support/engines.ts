@@ -1,6 +1,6 @@
 import { cpus } from 'os';
 import { TestEngine } from '@bellows/persistence-typeorm';
-import { BenchContext } from '../bench-part';
+import { BenchContext, SummaryRow } from '../bench-part';
 import { answersOnTcp, postgresHostPort } from './bench-server';
 
 /**
@@ -25,4 +25,26 @@ export async function enginesToRun(context: BenchContext, part: string): Promise
 /** The machine a result was measured on, written beside its figures. */
 export function machine(): { cpus: number; cpuModel: string; node: string } {
   return { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version };
+}
+
+/**
+ * A part measured on each engine in turn: each engine's figures saved as
+ * `<part>-<engine>.json`, its detailed table printed (when the part has one),
+ * and its lines of the summary gathered.
+ */
+export async function onEachEngine<R>(
+  context: BenchContext,
+  part: string,
+  measure: (engine: TestEngine) => Promise<R>,
+  report: { table?: (result: R) => string; rows: (result: R) => SummaryRow[] },
+): Promise<SummaryRow[]> {
+  const rows: SummaryRow[] = [];
+  for (const engine of await enginesToRun(context, part)) {
+    const result = await measure(engine);
+    const file = context.saveFigures(`${part}-${engine}`, result);
+    if (report.table) context.log(report.table(result));
+    context.log(`figures written to ${file}`);
+    rows.push(...report.rows(result));
+  }
+  return rows;
 }

@@ -2,7 +2,7 @@ import { performance } from 'perf_hooks';
 import { EntityManager } from 'typeorm';
 import { Database, TestEngine } from '@bellows/persistence-typeorm';
 import { BenchContext, BenchPart, SummaryRow } from '../bench-part';
-import { enginesToRun, machine } from '../support/engines';
+import { machine, onEachEngine } from '../support/engines';
 import { readMainThreadCpuSeconds } from '../support/process-stats';
 import { numberFromEnv } from '../support/settings';
 import { startBenchServer } from '../support/bench-server';
@@ -56,16 +56,7 @@ export interface WritesBenchResult {
 export const writesBench: BenchPart = {
   name: 'writes',
   description: 'small writes per second (1 KiB attachments, issues, comments), 16 clients, SQLite and PostgreSQL',
-  async run(context) {
-    const rows: SummaryRow[] = [];
-    for (const engine of await enginesToRun(context, 'writes')) {
-      const result = await benchEngine(engine, context);
-      const file = context.saveFigures(`writes-${engine}`, result);
-      context.log(`figures written to ${file}`);
-      rows.push(...summaryRows(result));
-    }
-    return rows;
-  },
+  run: (context) => onEachEngine(context, 'writes', (engine) => benchEngine(engine, context), { rows: summaryRows }),
 };
 
 function summaryRows(result: WritesBenchResult): SummaryRow[] {
