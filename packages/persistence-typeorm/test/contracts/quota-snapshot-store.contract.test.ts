@@ -23,8 +23,12 @@ describeEachEngine('QuotaSnapshotStore', (ctx) => {
       { ownerId: ada.id, bucket: 'repos:public', delta: 40 },
       { ownerId: bob.id, bucket: 'artifacts', delta: 7 },
     ]);
-    // A second stripe, as a concurrent writer on PostgreSQL opens one.
-    await db.dataSource.query(`INSERT INTO owner_quota_usage (owner_id, bucket, stripe, bytes) VALUES (${ada.id}, 'packages', 9, 23)`);
+    // A second stripe, as a concurrent writer on PostgreSQL opens one: next to the first, which on PostgreSQL is the
+    // connection's own (its backend pid modulo 64, so a fixed number collided one run in 64).
+    await db.dataSource.query(
+      'INSERT INTO owner_quota_usage (owner_id, bucket, stripe, bytes) ' +
+        `SELECT owner_id, bucket, (stripe + 1) % 64, 23 FROM owner_quota_usage WHERE owner_id = ${ada.id} AND bucket = 'packages'`,
+    );
     const day = `${nextYear()}-06-01`;
 
     await db.quotaSnapshots.takeSnapshot(day);
