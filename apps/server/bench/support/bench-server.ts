@@ -5,6 +5,7 @@ import { join } from 'path';
 import { createTestDatabase, TestDatabase, TestEngine } from '@bellows/persistence-typeorm';
 import { BellowsApp, startServer } from '../../src/app/create-app';
 import { loadConfig } from '../../src/config';
+import { serverEnvOn } from '../../test/support/server-env';
 
 /** A real server on a throw-away database and data folder, listening on loopback. */
 export interface BenchServer {
@@ -27,14 +28,7 @@ export async function startBenchServer(engine: TestEngine, settings: Record<stri
     const config = loadConfig({
       configPath: join(dataDir, 'app.ini'),
       env: {
-        BELLOWS__SERVER__HTTP_ADDR: '127.0.0.1',
-        BELLOWS__SERVER__HTTP_PORT: String(await freePort()),
-        BELLOWS__SERVER__APP_DATA_PATH: dataDir,
-        BELLOWS__DATABASE__DB_TYPE: database.options.type,
-        BELLOWS__DATABASE__PATH: database.options.path || join(dataDir, 'bellows.db'),
-        BELLOWS__DATABASE__HOST: database.options.host || '127.0.0.1:5432',
-        BELLOWS__DATABASE__NAME: database.options.name,
-        BELLOWS__DATABASE__USER: database.options.user,
+        ...serverEnvOn(database, dataDir, await freePort()),
         ...Object.fromEntries(Object.entries(settings).map(([key, value]) => [`BELLOWS__${key}`, value])),
       },
     });

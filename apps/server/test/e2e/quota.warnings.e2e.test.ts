@@ -8,8 +8,9 @@ import { loadConfig } from '../../src/config';
 import { QuotaWarningWorker } from '../../src/modules/quota-warnings/quota-warning-worker';
 import { createTestUser, TestUser } from '../support/fixtures';
 import { ApiClient, uploadGenericPackage } from '../support/sized-uploads';
-import { freePort, sendRequest, serverEnvOn, startTestServer, TestServer } from '../support/test-server';
+import { freePort, sendRequest, startTestServer, TestServer } from '../support/test-server';
 import { ofEvent, startWebhookReceiver, WebhookDelivery, WebhookReceiver } from '../support/webhook-receiver';
+import { serverEnvOn } from '../support/server-env';
 
 /**
  * Warnings at thresholds (issue 16): with WARN_AT = 50,90, uploads that take a

@@ -10,7 +10,8 @@ import { loadConfig } from '../../src/config';
 import { createTestUser, TestUser } from '../support/fixtures';
 import { credentialUrl, GitClient } from '../support/git-client';
 import { createTestRepository } from '../support/repositories';
-import { freePort, sendRequest, serverEnvOn, startTestServer, TestRequestInit, TestServer } from '../support/test-server';
+import { freePort, sendRequest, startTestServer, TestRequestInit, TestServer } from '../support/test-server';
+import { serverEnvOn } from '../support/server-env';
 
 /** What the receiver got: one request. */
 interface Received {

@@ -1,4 +1,6 @@
+import { Owner } from '@bellows/domain';
 import { newOwnerFields, OwnerEntity } from '@bellows/persistence-typeorm';
+import { OrganizationsService } from '../../src/modules/accounts/organizations.service';
 import { hashPassword } from '../../src/modules/accounts/password-hasher';
 import { newAccessToken } from '../../src/modules/auth/token-secret';
 import { TestServer } from './test-server';
@@ -38,24 +40,9 @@ export async function createTestToken(server: TestServer, user: OwnerEntity, sco
   return value;
 }
 
-/** An organization whose Owners team holds `owner`, made through persistence. */
-export async function createTestOrg(
-  server: TestServer,
-  owner: TestUser,
-  visibility: 'public' | 'private' = 'public',
-): Promise<OwnerEntity> {
-  const org = await server.db.owners.insert(
-    newOwnerFields(`org${Date.now().toString(36)}${counter++}`, { kind: 'organization', visibility }),
-  );
-  const team = await server.db.teams.insert({
-    orgId: org.id,
-    name: 'Owners',
-    description: '',
-    permission: 'owner',
-    includesAllRepositories: true,
-    canCreateOrgRepo: true,
-    unitsMap: '{}',
-  });
-  await server.db.teamMembers.add(team.id, owner.user.id);
-  return org;
+/** An organization whose Owners team holds `owner`, made by the use case POST /orgs runs (its Owners team as the API makes it). */
+export async function createTestOrg(server: TestServer, owner: TestUser, visibility: 'public' | 'private' = 'public'): Promise<Owner> {
+  return server.app
+    .get(OrganizationsService, { strict: false })
+    .create(owner.user, { username: `org${Date.now().toString(36)}${counter++}`, visibility });
 }

@@ -5,6 +5,7 @@ import { join } from 'path';
 import { createTestDatabase, testEngineFromEnv, TestDatabase } from '@bellows/persistence-typeorm';
 import { BellowsApp, startServer } from '../../src/app/create-app';
 import { loadConfig } from '../../src/config';
+import { serverEnvOn } from './server-env';
 import { testStorageSettings } from './test-storage';
 
 /**
@@ -46,20 +47,6 @@ export async function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
-}
-
-/** The settings that serve on 127.0.0.1:`port` from this test database and data folder (a test that restarts a server starts each with them). */
-export function serverEnvOn(database: TestDatabase, dataDir: string, port: number): NodeJS.ProcessEnv {
-  return {
-    BELLOWS__SERVER__HTTP_ADDR: '127.0.0.1',
-    BELLOWS__SERVER__HTTP_PORT: String(port),
-    BELLOWS__SERVER__APP_DATA_PATH: dataDir,
-    BELLOWS__DATABASE__DB_TYPE: database.options.type,
-    BELLOWS__DATABASE__PATH: database.options.path || join(dataDir, 'bellows.db'),
-    BELLOWS__DATABASE__HOST: database.options.host || '127.0.0.1:5432',
-    BELLOWS__DATABASE__NAME: database.options.name,
-    BELLOWS__DATABASE__USER: database.options.user,
-  };
 }
 
 /**
